@@ -1,0 +1,24 @@
+# The registry: every game in the collection, in menu order. Only names live here, so that
+# listing the games imports none of them; a game's modules load when it starts (see app.py).
+#
+# Each entry: (key, title, options)
+#   key      module deckdelve.games.<key> (rules, class Game) and deckdelve.ui.<key>
+#            (the scene, class Scene); help text in deckdelve/help/<key>.txt
+#   options  the choices offered before a game starts, as (label, options tuple) pairs;
+#            an empty tuple starts the game straight away with no options.
+
+GAMES = (
+)
+
+
+def find(key):
+    for entry in GAMES:
+        if entry[0] == key:
+            return entry
+    return None
+
+
+def load(key):
+    """Import and return the rules module of a game (its class is module.Game)."""
+    module = __import__("deckdelve.games." + key, None, None, ("Game",))
+    return module

