@@ -8,6 +8,8 @@
 #            an empty tuple starts the game straight away with no options.
 
 GAMES = (
+    ("red_queen", "Red Queen", ()),
+    ("solatro", "Solatro", ()),
 )
 
 

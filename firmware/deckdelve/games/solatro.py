@@ -1,0 +1,578 @@
+# Solatro (TechDweeb): score poker hands against a target that rises 25 points a round; spend
+# the excess on tokens in the bonus shop; survive as many rounds as you can.
+# Decisions where the rule text is silent are in docs/rules/solatro.md.
+#
+# Actions (ints < 2**16), kind in the high bits:
+#   PLAY    | joker << 9 | mask   play the hand cards whose positions are set in mask (bit i =
+#                                 hand[i]), plus the banked Joker if joker = 1; 1..5 cards in all
+#   DISCARD | mask                discard 1..5 hand cards
+#   USE     | token               use an owned token (not SHIELD: it is spent automatically)
+#   END                           end the round (offered only while a token could still change
+#                                 the total after the last play: Extra Hand, Pocket Points)
+#   BUY     | token               buy a token in the shop
+#   LEAVE                         leave the shop; the next round starts
+#
+# Where the cards are: every one of the 54 is in exactly one of deck (drawn from its end),
+# hand, played (set aside this round), discards (this round's discards, used and lost Jokers)
+# or bank (the one banked Joker). Between rounds all but the bank go back to the deck.
+
+from deckdelve import cards
+from deckdelve.game import Game as BaseGame
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+# Hand categories, lowest first; HAND_POINTS is the rule text's Hand Scores chart.
+HIGH_CARD = const(0)
+PAIR = const(1)
+TWO_PAIR = const(2)
+THREE_OF_A_KIND = const(3)
+STRAIGHT = const(4)
+FLUSH = const(5)
+FULL_HOUSE = const(6)
+FOUR_OF_A_KIND = const(7)
+STRAIGHT_FLUSH = const(8)
+ROYAL_FLUSH = const(9)
+HAND_NAMES = (
+    "High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
+    "Four of a Kind", "Straight Flush", "Royal Flush",
+)
+HAND_POINTS = (5, 10, 20, 30, 40, 50, 60, 100, 125, 150)
+
+# Tokens of the bonus shop, as bits of Game.tokens.
+EXTRA_CARD = const(0)
+EXTRA_DISCARD = const(1)
+POCKET_POINTS = const(2)
+EXTRA_HAND = const(3)
+DOUBLE_SCORE = const(4)
+SHIELD = const(5)
+TOKEN_COUNT = const(6)
+TOKEN_NAMES = (
+    "Extra Card", "Extra Discard", "Pocket Points", "Extra Hand", "Double Score", "Shield",
+)
+TOKEN_PRICES = (10, 25, 50, 75, 100, 150)
+POCKET_BONUS = const(25)
+
+# Milestones: (rounds survived, rank name), from the rule text's Metagame table.
+RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
+         (10, "Ultra Mega Uber Giga-Dweeb"))
+RANK_TAGS = ("Cat", "Lil", "Off", "Giga")  # for the 8-character summary()
+
+# Action kinds.
+PLAY = const(0x1000)
+DISCARD = const(0x2000)
+USE = const(0x3000)
+END = const(0x4000)
+BUY = const(0x5000)
+LEAVE = const(0x6000)
+KIND_MASK = const(0xF000)
+JOKER_BIT = const(0x200)
+HAND_MASK = const(0x1FF)
+
+# Phases.
+IN_ROUND = const(0)
+SHOP = const(1)
+OVER = const(2)
+
+# Events (code, a, b).
+EV_JOKER_BANKED = const(1)  # (code, joker card, 0)
+EV_JOKERS_LOST = const(2)  # (code, 0, 0): a second Joker arrived while one was banked
+EV_ROUND_CLEARED = const(3)  # (code, round, round score)
+EV_SHIELD_USED = const(4)  # (code, round, round score)
+EV_DIED = const(5)  # (code, round, round score)
+
+START_TARGET = const(25)
+TARGET_STEP = const(25)
+HAND_SIZE = const(8)
+PLAYS = const(3)
+DISCARDS = const(3)
+MAX_PLAY = const(5)
+MAX_HAND = const(9)  # 8, or 9 with Extra Card
+MAX_PLAYS = const(4)  # 3, or 4 with Extra Hand
+
+# Rank bit masks of the five-rank runs a straight can fill (bit r = rank r, Ace = 0):
+# A-2-3-4-5 up to 9-10-J-Q-K, then 10-J-Q-K-A (the royal run, checked first).
+_ROYAL_RUN = const(0x1E01)
+_RUNS = (_ROYAL_RUN, 0x1F00, 0xF80, 0x7C0, 0x3E0, 0x1F0, 0xF8, 0x7C, 0x3E, 0x1F)
+
+_counts = bytearray(13)  # scratch for category(); left all zero between calls
+
+
+def category(hand):
+    """The best hand category (HIGH_CARD..ROYAL_FLUSH) that 1 to 5 cards make, each Joker
+    taking whatever card makes the best hand. Straights and flushes need five cards."""
+    n = len(hand)
+    if n < 1 or n > MAX_PLAY:
+        raise ValueError("a hand has 1 to 5 cards")
+    counts = _counts
+    jokers = 0
+    mask = 0
+    most = 1
+    pairs = 0
+    distinct = 0
+    suit = -1
+    one_suit = True
+    for c in hand:
+        if c >= 52:
+            if c > 53:
+                raise ValueError("not a card: %d" % c)
+            jokers += 1
+            continue
+        r = c % 13
+        k = counts[r] + 1
+        counts[r] = k
+        if k == 1:
+            distinct += 1
+            mask |= 1 << r
+        elif k == 2:
+            pairs += 1
+        if k > most:
+            most = k
+        s = c // 13
+        if s != suit:
+            if suit < 0:
+                suit = s
+            else:
+                one_suit = False
+    for c in hand:
+        if c < 52:
+            counts[c % 13] = 0
+    straight = False
+    if n == 5 and distinct == n - jokers:
+        # Five different ranks (Jokers fill the gaps): a straight if they fit in one run.
+        for run in _RUNS:
+            if mask & run == mask:
+                straight = True
+                if one_suit:
+                    return ROYAL_FLUSH if run == _ROYAL_RUN else STRAIGHT_FLUSH
+                break
+    same = most + jokers
+    if jokers == n:
+        same = n  # only Jokers: they are all the same rank
+    if same >= 4:
+        return FOUR_OF_A_KIND  # five of a kind is not in the chart: it scores as four
+    if n == 5 and distinct <= 2:
+        return FULL_HOUSE
+    if n == 5 and one_suit:
+        return FLUSH
+    if straight:
+        return STRAIGHT
+    if same == 3:
+        return THREE_OF_A_KIND
+    if pairs >= 2:
+        return TWO_PAIR
+    if same == 2:
+        return PAIR
+    return HIGH_CARD
+
+
+def best_hand(hand):
+    """(name, points) of the best poker hand that 1 to 5 cards (0..53, Jokers wild) make."""
+    c = category(hand)
+    return HAND_NAMES[c], HAND_POINTS[c]
+
+
+def target(round_number):
+    return START_TARGET + TARGET_STEP * (round_number - 1)
+
+
+def rank_index(rounds_survived):
+    """Index into RANKS of the milestone reached, or -1 below the first."""
+    i = -1
+    for j in range(len(RANKS)):
+        if rounds_survived >= RANKS[j][0]:
+            i = j
+    return i
+
+
+def _hand_key(card):
+    # Hand order: Ace high, then K, Q, ... 2; within a rank S, H, D, C.
+    return ((card % 13 + 12) % 13) * 4 + 3 - card // 13
+
+
+class Game(BaseGame):
+    NAME = "solatro"
+
+    def __init__(self, seed, options=()):
+        super().__init__(seed, options)
+        self.deck = cards.deck(True)
+        self.deck_len = 54
+        self.hand = bytearray(MAX_HAND)
+        self.hand_len = 0
+        self.played = bytearray(54)
+        self.played_len = 0
+        self.discards = bytearray(54)
+        self.discards_len = 0
+        self.bank = cards.NONE
+        self.tokens = 0  # bit t set = token t owned
+        self.phase = IN_ROUND
+        self.round = 0
+        self.target = 0
+        self.round_score = 0
+        self.plays_left = 0
+        self.discards_left = 0
+        self.hand_limit = HAND_SIZE
+        self.double_armed = False
+        self.shop_points = 0  # the excess still to spend in the shop
+        # This round's plays, for check(): how many cards each took from `played`, whether the
+        # banked Joker joined it, its points (after Double Score); and Pocket Points used.
+        self.play_count = 0
+        self.play_sizes = bytearray(MAX_PLAYS)
+        self.play_jokers = bytearray(MAX_PLAYS)
+        self.play_points = [0] * MAX_PLAYS
+        self.pocket_used = False
+        self._start_round()
+        self.events = []  # the opening deal's Joker events are not news
+
+    # ---- the contract ------------------------------------------------------------------
+
+    def actions(self):
+        acts = []
+        if self.phase == IN_ROUND:
+            n = self.hand_len
+            if self.plays_left > 0:
+                joker = self.bank != cards.NONE
+                for mask in range(1, 1 << n):
+                    size = _bits(mask)
+                    if size <= MAX_PLAY:
+                        acts.append(PLAY | mask)
+                        if self.discards_left > 0:
+                            acts.append(DISCARD | mask)
+                        if joker and size < MAX_PLAY:
+                            acts.append(PLAY | JOKER_BIT | mask)
+            for t in range(TOKEN_COUNT):
+                if self._can_use(t):
+                    acts.append(USE | t)
+            if self.plays_left == 0:
+                acts.append(END)
+        elif self.phase == SHOP:
+            for t in range(TOKEN_COUNT):
+                if self._can_buy(t):
+                    acts.append(BUY | t)
+            acts.append(LEAVE)
+        return acts
+
+    def apply(self, action):
+        self.events = []
+        kind = action & KIND_MASK
+        arg = action & 0xFFF
+        if self.phase == IN_ROUND:
+            if kind == PLAY and self._can_play(arg & HAND_MASK, arg & JOKER_BIT):
+                self._play(arg & HAND_MASK, arg & JOKER_BIT)
+                return
+            if kind == DISCARD and arg <= HAND_MASK and self._can_discard(arg):
+                self._discard(arg)
+                return
+            if kind == USE and arg < TOKEN_COUNT and self._can_use(arg):
+                self._use(arg)
+                return
+            if kind == END and arg == 0 and self.plays_left == 0:
+                self._end_round()
+                return
+        elif self.phase == SHOP:
+            if kind == BUY and arg < TOKEN_COUNT and self._can_buy(arg):
+                self.tokens |= 1 << arg
+                self.shop_points -= TOKEN_PRICES[arg]
+                if not self._shop_open():
+                    self._start_round()
+                return
+            if kind == LEAVE and arg == 0:
+                self._start_round()
+                return
+        self.illegal(action)
+
+    def progress(self):
+        return self.round
+
+    def rank_name(self):
+        """The milestone rank of this run so far ("" below Cat Food)."""
+        i = rank_index(self.rounds_survived())
+        return RANKS[i][1] if i >= 0 else ""
+
+    def rounds_survived(self):
+        # In the shop the round just played has been survived; in a round or dead in it, not.
+        return self.round if self.phase == SHOP else self.round - 1
+
+    def summary(self):
+        i = rank_index(self.rounds_survived())
+        text = "R%d" % self.round
+        if i >= 0:
+            text += " " + RANK_TAGS[i]
+        return text[:8]
+
+    def can_save(self):
+        return not self.over
+
+    def check(self):
+        seen = bytearray(54)
+        total = 0
+        for buf, n in ((self.deck, self.deck_len), (self.hand, self.hand_len),
+                       (self.played, self.played_len), (self.discards, self.discards_len)):
+            for i in range(n):
+                c = buf[i]
+                if c >= 54 or seen[c]:
+                    raise ValueError("card %d misplaced or twice" % c)
+                seen[c] = 1
+            total += n
+        if self.bank != cards.NONE:
+            if not cards.is_joker(self.bank) or seen[self.bank]:
+                raise ValueError("bank holds %d" % self.bank)
+            total += 1
+        if total != 54:
+            raise ValueError("%d cards, not 54" % total)
+        for i in range(self.hand_len):
+            if cards.is_joker(self.hand[i]):
+                raise ValueError("a Joker in the hand")
+            if i and _hand_key(self.hand[i - 1]) < _hand_key(self.hand[i]):
+                raise ValueError("hand out of order")
+        if self.phase == IN_ROUND and self.hand_len != self.hand_limit and self.deck_len:
+            raise ValueError("hand of %d below its limit %d" % (self.hand_len, self.hand_limit))
+        # The round score is the sum of the plays' values and the token effects.
+        total = POCKET_BONUS if self.pocket_used else 0
+        start = 0
+        for p in range(self.play_count):
+            size = self.play_sizes[p]
+            hand = list(self.played[start:start + size])
+            start += size
+            if self.play_jokers[p]:
+                hand.append(cards.JOKER_A)
+            points = HAND_POINTS[category(hand)]
+            if self.play_points[p] not in (points, 2 * points):
+                raise ValueError("play %d scored %d for %s" % (p, self.play_points[p], hand))
+            total += self.play_points[p]
+        if start != self.played_len:
+            raise ValueError("played cards do not match the plays")
+        if total != self.round_score:
+            raise ValueError("round score %d, plays and tokens give %d" % (self.round_score, total))
+        if self.round < 1 or self.target != target(self.round) or self.score != self.round:
+            raise ValueError("round %d, target %d, score %d" % (self.round, self.target, self.score))
+        if self.phase == SHOP and not 0 <= self.shop_points <= self.round_score - self.target:
+            raise ValueError("shop points %d" % self.shop_points)
+        if self.over != (self.phase == OVER):
+            raise ValueError("over and phase disagree")
+
+    # ---- rules -------------------------------------------------------------------------
+
+    def _can_play(self, mask, joker):
+        if self.plays_left < 1 or mask == 0 or mask >> self.hand_len:
+            return False
+        if joker and self.bank == cards.NONE:
+            return False
+        return _bits(mask) + (1 if joker else 0) <= MAX_PLAY
+
+    def _can_discard(self, mask):
+        return (self.plays_left > 0 and self.discards_left > 0 and mask != 0
+                and not mask >> self.hand_len and _bits(mask) <= MAX_PLAY)
+
+    def _can_use(self, t):
+        if self.phase != IN_ROUND or not self.tokens & (1 << t):
+            return False
+        if t == POCKET_POINTS or t == EXTRA_HAND:
+            return True  # they can still change the total after the last play
+        if t == DOUBLE_SCORE:
+            return self.plays_left > 0 and not self.double_armed
+        if t == EXTRA_CARD or t == EXTRA_DISCARD:
+            return self.plays_left > 0
+        return False  # SHIELD is spent automatically when a round fails
+
+    def _can_buy(self, t):
+        return not self.tokens & (1 << t) and TOKEN_PRICES[t] <= self.shop_points
+
+    def _shop_open(self):
+        for t in range(TOKEN_COUNT):
+            if self._can_buy(t):
+                return True
+        return False
+
+    def _play(self, mask, joker):
+        start = self.played_len
+        self._take(mask, self.played, start)
+        size = self.played_len - start
+        hand = list(self.played[start:self.played_len])
+        if joker:
+            hand.append(self.bank)
+            self.discards[self.discards_len] = self.bank
+            self.discards_len += 1
+            self.bank = cards.NONE
+        points = HAND_POINTS[category(hand)]
+        if self.double_armed:
+            points *= 2
+            self.double_armed = False
+        p = self.play_count
+        self.play_sizes[p] = size
+        self.play_jokers[p] = 1 if joker else 0
+        self.play_points[p] = points
+        self.play_count = p + 1
+        self.round_score += points
+        self.plays_left -= 1
+        self._draw_up()
+        self._end_if_done()
+
+    def _end_if_done(self):
+        # After the last play the round waits (for END) only while an owned token could still
+        # change its total.
+        if self.plays_left == 0 and not self.tokens & (1 << POCKET_POINTS | 1 << EXTRA_HAND):
+            self._end_round()
+
+    def _discard(self, mask):
+        self._take(mask, self.discards, self.discards_len)
+        self.discards_left -= 1
+        self._draw_up()
+
+    def _take(self, mask, dest, dest_len):
+        """Move the hand cards picked by mask to dest[dest_len:], closing the gaps."""
+        keep = 0
+        for i in range(self.hand_len):
+            c = self.hand[i]
+            if mask & (1 << i):
+                dest[dest_len] = c
+                dest_len += 1
+            else:
+                self.hand[keep] = c
+                keep += 1
+        self.hand_len = keep
+        if dest is self.played:
+            self.played_len = dest_len
+        else:
+            self.discards_len = dest_len
+
+    def _use(self, t):
+        self.tokens &= ~(1 << t)
+        if t == EXTRA_CARD:
+            self.hand_limit = HAND_SIZE + 1
+            self._draw_up()
+        elif t == EXTRA_DISCARD:
+            self.discards_left += 1
+        elif t == POCKET_POINTS:
+            self.round_score += POCKET_BONUS
+            self.pocket_used = True
+        elif t == EXTRA_HAND:
+            self.plays_left += 1
+        elif t == DOUBLE_SCORE:
+            self.double_armed = True
+        self._end_if_done()
+
+    def _draw_up(self):
+        while self.hand_len < self.hand_limit and self.deck_len > 0:
+            self.deck_len -= 1
+            c = self.deck[self.deck_len]
+            if cards.is_joker(c):
+                if self.bank == cards.NONE:
+                    self.bank = c
+                    self.events.append((EV_JOKER_BANKED, c, 0))
+                else:
+                    # "If you have a banked joker and another shows up, you lose BOTH!"
+                    self.discards[self.discards_len] = self.bank
+                    self.discards[self.discards_len + 1] = c
+                    self.discards_len += 2
+                    self.bank = cards.NONE
+                    self.events.append((EV_JOKERS_LOST, 0, 0))
+                continue
+            # Insert in hand order (Ace high).
+            i = self.hand_len
+            key = _hand_key(c)
+            while i > 0 and _hand_key(self.hand[i - 1]) < key:
+                self.hand[i] = self.hand[i - 1]
+                i -= 1
+            self.hand[i] = c
+            self.hand_len += 1
+
+    def _end_round(self):
+        score = self.round_score
+        if score >= self.target:
+            self.events.append((EV_ROUND_CLEARED, self.round, score))
+            self.shop_points = score - self.target
+        elif self.tokens & (1 << SHIELD):
+            self.tokens &= ~(1 << SHIELD)
+            self.events.append((EV_SHIELD_USED, self.round, score))
+            self.shop_points = 0
+        else:
+            self.events.append((EV_DIED, self.round, score))
+            self.phase = OVER
+            self.over = True
+            return
+        if self._shop_open():
+            self.phase = SHOP
+        else:
+            self._start_round()
+
+    def _start_round(self):
+        # Hand, played cards and discards go back into the deck; a banked Joker stays banked.
+        n = 0
+        for c in range(54):
+            if c != self.bank:
+                self.deck[n] = c
+                n += 1
+        self.deck_len = n
+        self.rng.shuffle(self.deck, 0, n)
+        self.hand_len = 0
+        self.played_len = 0
+        self.discards_len = 0
+        self.round += 1
+        self.score = self.round
+        self.target = target(self.round)
+        self.round_score = 0
+        self.plays_left = PLAYS
+        self.discards_left = DISCARDS
+        self.hand_limit = HAND_SIZE
+        self.double_armed = False
+        self.shop_points = 0
+        self.play_count = 0
+        self.pocket_used = False
+        self.phase = IN_ROUND
+        self._draw_up()
+
+    # ---- for tests -------------------------------------------------------------------
+
+    def _setup_for_test(self, hand, deck_top=(), bank=cards.NONE, tokens=0):
+        """Start the current round over from a chosen position: `hand` (card ints) in the hand,
+        `deck_top` drawn next (first listed = first drawn), `bank` banked, `tokens` owned (a bit
+        mask); every other card lies in the deck below, in a fixed order."""
+        placed = bytearray(54)
+        for c in hand:
+            placed[c] = 1
+        for c in deck_top:
+            placed[c] = 1
+        if bank != cards.NONE:
+            placed[bank] = 1
+        n = 0
+        for c in range(54):
+            if not placed[c]:
+                self.deck[n] = c
+                n += 1
+        for i in range(len(deck_top) - 1, -1, -1):
+            self.deck[n] = deck_top[i]
+            n += 1
+        self.deck_len = n
+        self.bank = bank
+        self.tokens = tokens
+        self.hand_len = 0
+        self.played_len = 0
+        self.discards_len = 0
+        for c in hand:
+            self.hand[self.hand_len] = c
+            self.hand_len += 1
+        # Keep the hand order the game keeps.
+        for i in range(1, self.hand_len):
+            j = i
+            while j > 0 and _hand_key(self.hand[j - 1]) < _hand_key(self.hand[j]):
+                self.hand[j], self.hand[j - 1] = self.hand[j - 1], self.hand[j]
+                j -= 1
+        self.round_score = 0
+        self.play_count = 0
+        self.pocket_used = False
+        self.double_armed = False
+        self.events = []
+
+
+def _bits(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
