@@ -9,6 +9,7 @@
 
 GAMES = (
     ("red_queen", "Red Queen", ()),
+    ("red_queen", "Red Queen", ()),
     ("solatro", "Solatro", ()),
 )
 
