@@ -9,7 +9,6 @@
 
 GAMES = (
     ("red_queen", "Red Queen", ()),
-    ("red_queen", "Red Queen", ()),
     ("solatro", "Solatro", ()),
 )
 
