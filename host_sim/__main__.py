@@ -1,0 +1,112 @@
+"""Deckdelve on a desk.
+
+    python -m host_sim                              play (a window, or the terminal)
+    python -m host_sim --game red_queen --seed 7    start straight in a game
+    python -m host_sim --game red_queen --seed 7 --keys "RRAAB..." --screenshot out.png
+                        [--scale N] [--gif run.gif]   headless: no window, same pixels every run
+
+Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Q or Esc = quit the simulator.
+--keys letters: U D L R A B (one press each), '.' waits a frame.
+Saves and scores go to --data DIR (default: the user's data folder; headless runs use a fresh
+temporary folder unless --data is given, so that they are reproducible).
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+
+import host_sim  # noqa: F401
+from deckdelve import games as registry
+
+KEYMAP = {
+    "Up": "U", "Down": "D", "Left": "L", "Right": "R",
+    "w": "U", "s": "D", "a": "L", "d": "R",
+    "z": "A", "j": "A", "x": "B", "k": "B",
+}
+LEGEND = "arrows/WASD move   Z/J = A (confirm)   X/K = B (back)   Q quit"
+
+
+def default_data_dir():
+    if sys.platform == "win32":
+        base = os.environ.get("APPDATA") or os.path.expanduser("~")
+    elif sys.platform == "darwin":
+        base = os.path.expanduser("~/Library/Application Support")
+    else:
+        base = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
+    return os.path.join(base, "deckdelve")
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_sim", description="Deckdelve simulator",
+                                 epilog=LEGEND)
+    keys = [g[0] for g in registry.GAMES]
+    ap.add_argument("--game", choices=keys, help="start straight in this game")
+    ap.add_argument("--options", default="", help="game options, comma-separated (e.g. hell)")
+    ap.add_argument("--seed", type=int, help="deal seed (default: random)")
+    ap.add_argument("--keys", help="headless: presses U D L R A B, '.' waits a frame")
+    ap.add_argument("--screenshot", metavar="PNG", help="headless: write the final screen")
+    ap.add_argument("--gif", metavar="GIF", help="headless: write every frame as a GIF")
+    ap.add_argument("--scale", type=int, default=None,
+                    help="pixels per OLED pixel (screenshots default 1, the window 5)")
+    ap.add_argument("--data", metavar="DIR", help="folder for saves, scores and settings")
+    ap.add_argument("--terminal", action="store_true", help="play in the terminal, not a window")
+    args = ap.parse_args(argv)
+    if args.scale is not None and not 1 <= args.scale <= 16:
+        ap.error("--scale must be between 1 and 16")
+    if args.seed is not None and not 0 <= args.seed < 2**30:
+        ap.error("--seed must be between 0 and 2**30 - 1")
+    if args.keys:
+        from host_sim.sim import check_keys
+
+        try:
+            check_keys(args.keys)
+        except ValueError as e:
+            ap.error(str(e))
+    if args.options and not args.game:
+        ap.error("--options needs --game")
+    return args
+
+
+def headless(args):
+    from host_sim.sim import Sim
+
+    data = args.data or tempfile.mkdtemp(prefix="deckdelve-")
+    options = tuple(o for o in args.options.split(",") if o)
+    sim = Sim(data, seed=0 if args.seed is None else args.seed, game=args.game, options=options)
+    scale = args.scale or 1
+    frames = []
+    grab = (lambda s: frames.append(s.image(max(scale, 2)))) if args.gif else None
+    if grab:
+        grab(sim)
+    sim.keys((args.keys or "").upper(), grab)
+    if args.screenshot:
+        sim.image(scale).save(args.screenshot)
+        print("wrote %s (%dx%d)" % (args.screenshot, 128 * scale, 64 * scale))
+    if args.gif:
+        frames.append(sim.image(max(scale, 2)))
+        frames[0].save(args.gif, save_all=True, append_images=frames[1:], duration=150, loop=0)
+        print("wrote %s (%d frames)" % (args.gif, len(frames)))
+    return 0
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    if args.keys is not None or args.screenshot or args.gif:
+        return headless(args)
+    data = args.data or default_data_dir()
+    options = tuple(o for o in args.options.split(",") if o)
+    if not args.terminal and os.environ.get("DISPLAY") or sys.platform in ("win32", "darwin"):
+        try:
+            from host_sim import window
+
+            return window.run(data, args.seed, args.game, options, args.scale or 5)
+        except ImportError as e:  # no Tk in this Python: fall back to the terminal
+            print("no window (%s); using the terminal" % e, file=sys.stderr)
+    from host_sim import terminal
+
+    return terminal.run(data, args.seed, args.game, options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""Headless driving of the app: the same seed and keys always give the same pixels."""
+
+import host_sim  # noqa: F401 - installs framebuf and the firmware path
+import framebuf
+
+from deckdelve import buttons
+from deckdelve.app import App, main_menu
+from host_sim import render
+
+KEY_LETTERS = "UDLRAB."
+SETTLE_FRAMES = 120  # after the keys, frames run until the screen stops changing (cap)
+
+
+class Sim:
+    def __init__(self, data_dir, seed=None, game=None, options=()):
+        self.buf = bytearray(128 * 64 // 8)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.app = App(self.fb, data_dir, seed=seed)
+        if game:
+            # Under the game, the menu it would have been started from: quitting lands there.
+            self.app.push(main_menu(self.app))
+            self.app.start_game(game, options, seed)
+        self.frames = 0
+        self.step(0)
+
+    def step(self, presses):
+        """One frame with these presses; redraws when the app asks to."""
+        if self.app.frame(presses):
+            self.app.draw()
+        self.frames += 1
+
+    def press(self, letter):
+        if letter == ".":
+            self.step(0)
+            return
+        mask = buttons.from_letter(letter)
+        if not mask:
+            raise ValueError("unknown key %r (use U D L R A B, or . to wait a frame)" % letter)
+        self.step(mask)
+
+    def keys(self, keys, on_frame=None):
+        for ch in keys:
+            if ch in " ,\n":
+                continue
+            self.press(ch)
+            if on_frame:
+                on_frame(self)
+        self.settle()
+
+    def settle(self):
+        for _ in range(SETTLE_FRAMES):
+            if not self.app.frame(0):
+                break
+            self.app.draw()
+
+    def image(self, scale=1):
+        return render.to_image(self.buf, scale)
+
+    def ascii(self):
+        return render.to_ascii(self.buf)
+
+
+def check_keys(keys):
+    bad = sorted(set(ch for ch in keys.upper() if ch not in KEY_LETTERS + " ,\n"))
+    if bad:
+        raise ValueError("--keys has %s; use U D L R A B (one press each) and . (wait a frame)"
+                         % ", ".join(repr(c) for c in bad))
