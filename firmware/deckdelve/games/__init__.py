@@ -8,6 +8,8 @@
 #            an empty tuple starts the game straight away with no options.
 
 GAMES = (
+    ("mini_rogue", "Mini Rogue", (("Easy", ("easy",)), ("Normal", ("normal",)), ("Hard", ("hard",)),
+                                  ("Hell", ("hell",)))),
     ("red_queen", "Red Queen", ()),
     ("solatro", "Solatro", ()),
 )
