@@ -8,6 +8,7 @@
 #            an empty tuple starts the game straight away with no options.
 
 GAMES = (
+    ("rogue_solitaire", "Rogue Solitaire", (("Quick play", ()), ("Campaign", ("campaign",)))),
     ("mini_rogue", "Mini Rogue", (("Easy", ("easy",)), ("Normal", ("normal",)), ("Hard", ("hard",)),
                                   ("Hell", ("hell",)))),
     ("red_queen", "Red Queen", ()),
