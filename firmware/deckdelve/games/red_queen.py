@@ -91,7 +91,7 @@ def combined_value(base, partner):
 
 def beats(value, suit, weapon):
     """Does a weapon of this value (1 = Ace) and suit defeat an enemy's weapon?"""
-    if weapon == NONE:  # D6: an unarmed enemy falls to any weapon
+    if weapon == NONE:  # D7: an unarmed enemy falls to any weapon
         return True
     enemy_value = cards.value(weapon)
     if value == enemy_value:
@@ -132,14 +132,6 @@ class Pile:
             i -= 1
         c[index] = card
         self.n += 1
-
-    def take(self, index):
-        c = self.cards
-        card = c[index]
-        self.n -= 1
-        for i in range(index, self.n):
-            c[i] = c[i + 1]
-        return card
 
 
 class Game(BaseGame):
@@ -291,7 +283,7 @@ class Game(BaseGame):
             raise ValueError("runs out of range")
         if (self.drawn != NONE) != (self.phase == PLACE):
             raise ValueError("drawn card and phase disagree")
-        parts = self.stash_value() + PER_ENEMY * len(self.defeated) + (WIN_BONUS if self.won else 0)
+        parts = self._score_parts()
         if self.score != parts:
             raise ValueError("score %d is not its parts %d" % (self.score, parts))
         if self.over != (self.phase == OVER):
@@ -299,9 +291,12 @@ class Game(BaseGame):
 
     # ---- helpers ----
 
+    def _score_parts(self):
+        bonus = WIN_BONUS if self.won else 0
+        return self.stash_value() + PER_ENEMY * len(self.defeated) + bonus
+
     def _update_score(self):
-        self.score = (self.stash_value() + PER_ENEMY * len(self.defeated)
-                      + (WIN_BONUS if self.won else 0))
+        self.score = self._score_parts()
 
     def _empty_slot(self):
         for i in range(HAND_SIZE):
@@ -353,7 +348,7 @@ class Game(BaseGame):
         armed = 0
         while armed < 2 and self.foe[armed] != NONE:
             if not self._deck_has_weapon():
-                # D4: nothing is drawn from a deck of only JQK, so no second enemy joins.
+                # D6: nothing is drawn from a deck of only JQK, so no second enemy joins.
                 w = self._weapon_from_discard()
             else:
                 w = self.deck.pop()
@@ -392,7 +387,7 @@ class Game(BaseGame):
 
     def _target_weapon(self, t):
         """The enemy weapon behind target t, or -1 if t is no target now. NONE means an
-        unarmed foe (D6)."""
+        unarmed foe (D7)."""
         i = t >> 1
         if i >= MAX_FOES or self.foe[i] == NONE:
             return -1
@@ -524,7 +519,8 @@ class Game(BaseGame):
                 return
 
     def _win(self):
-        # "Drop any remaining cards from your hand into your stash for scoring." (D8: stash 0)
+        # "Drop any remaining cards from your hand into your stash for scoring."
+        # D15: onto the left stash (the score is the same either way).
         for h in range(HAND_SIZE):
             if self.hand[h] != NONE:
                 self.stashes[0].push(self.hand[h])
@@ -545,12 +541,12 @@ class Game(BaseGame):
     def _setup_for_test(self, hand=(), stash0=(), stash1=(), deck=(), foes=(), drawn=None,
                         discard=None, runs=0, fled=()):
         """Build a position for a scenario test. Cards are names ("7H"). deck lists the top
-        card first; stashes list the bottom first; foes and fled are (enemy, weapon, ...)
-        tuples with weapon "--" for none. Every card not named goes to the discard pile if
-        it is a weapon and to the defeated pile if it is a JQK (the Queen of Hearts stays
-        aside unless named), unless discard is given: then unnamed weapons go there too
-        but the discard pile is exactly `discard` plus those leftovers. The fight starts
-        when foes are given; else `drawn` waits to be placed; else the next card is drawn."""
+        card first; stashes and discard list the bottom first; foes and fled are (enemy,
+        weapon, ...) tuples, "--" for no weapon. Every card not named goes to the discard
+        pile if it is a weapon and to the defeated pile if it is a JQK (the Queen of Hearts
+        stays aside unless named). A fight (the final battle if the Queen is the first foe)
+        starts when foes are given; else `drawn` waits to be placed; else the next card is
+        drawn. Automatic steps then run as after an action."""
         self.events = []
         self.over = self.won = False
         self.runs = runs
@@ -562,6 +558,8 @@ class Game(BaseGame):
 
         def take(name):
             c = cards.parse(name)
+            if c == NONE:
+                return NONE
             if named[c]:
                 raise ValueError("card named twice: " + name)
             named[c] = 1
