@@ -21,8 +21,9 @@ def frame_lines(buf):
         page = (y >> 3) * 128
         top = 1 << (y & 7)
         bottom = 1 << ((y + 1) & 7)
-        lines.append("".join(HALF[(1 if buf[page + x] & top else 0) | (2 if buf[page + x] & bottom else 0)]
-                             for x in range(128)))
+        lines.append("".join(
+            HALF[(1 if buf[page + x] & top else 0) | (2 if buf[page + x] & bottom else 0)]
+            for x in range(128)))
     return lines
 
 
@@ -39,7 +40,9 @@ def run(data_dir, seed, game, options):
                     break
                 if ch in (ord("q"), 27):
                     return 0
-                letter = CURSES_KEYS.get(ch) or (CHAR_KEYS.get(chr(ch).lower()) if 0 <= ch < 256 else None)
+                letter = CURSES_KEYS.get(ch)
+                if letter is None and 0 <= ch < 256:
+                    letter = CHAR_KEYS.get(chr(ch).lower())
                 if letter:
                     presses |= buttons.from_letter(letter)
             sim.step(presses)

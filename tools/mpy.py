@@ -57,7 +57,9 @@ def build(out=BUILD, quiet=True):
                         shutil.copyfile(src, os.path.join(dest_dir, f))
                         continue
                     dest = os.path.join(dest_dir, f[:-3] + ".mpy")
-                    if not (os.path.exists(dest) and os.path.getmtime(dest) >= os.path.getmtime(src)):
+                    fresh = (os.path.exists(dest)
+                             and os.path.getmtime(dest) >= os.path.getmtime(src))
+                    if not fresh:
                         r = subprocess.run(
                             [mpy_cross, "-o", dest, "-s", os.path.relpath(src, src_root), src],
                             capture_output=True, text=True,
@@ -81,7 +83,8 @@ def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_buil
         build()
         paths = [BUILD, os.path.join(BUILD, "tests_shared"), os.path.join(BUILD, "tools_mp")]
     else:
-        paths = [FIRMWARE, os.path.join(ROOT, "tests", "shared"), os.path.join(ROOT, "tools", "mp")]
+        paths = [FIRMWARE, os.path.join(ROOT, "tests", "shared"),
+                 os.path.join(ROOT, "tools", "mp")]
     env = dict(os.environ)
     env["MICROPYPATH"] = ":".join(list(path_extra) + paths + [".frozen"])
     cmd = [tool("micropython"), "-X", "heapsize=" + heap] + list(args)

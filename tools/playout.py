@@ -23,7 +23,8 @@ from deckdelve import games as registry  # noqa: E402
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="python -m tools.playout", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.playout",
+                                 description=__doc__.split("\n")[0])
     keys = [g[0] for g in registry.GAMES]
     ap.add_argument("--game", required=True, choices=keys)
     ap.add_argument("--games", type=int, default=100)

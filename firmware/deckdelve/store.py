@@ -21,6 +21,11 @@ TOP = 5  # entries in each high-score table
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
 
 
+# The rename that commits a write. A module-level name so that the power-cut test can make it
+# fail (MicroPython's os module cannot be patched).
+rename = os.rename
+
+
 def checksum(data):
     """Adler-32 of bytes, kept in small ints (both halves < 65521)."""
     a = 1
@@ -111,7 +116,7 @@ class Store:
             with open(tmp, "wb") as f:
                 f.write(head.encode())
                 f.write(payload)
-            os.rename(tmp, self.path(name))
+            rename(tmp, self.path(name))
             return True
         except OSError as e:
             try:

@@ -7,6 +7,8 @@ from deckdelve.rng import Rng
 from deckdelve.games import load
 
 MAX_STEPS = 20000
+# Set by playout_main under MicroPython: called after every action to sample the live heap.
+heap_probe = None
 
 
 def random_bot(game, rng):
@@ -44,6 +46,8 @@ def play_one(cls, seed, options, bot, log):
         game.apply(a)
         game.check()
         steps += 1
+        if heap_probe is not None:
+            heap_probe()
     if game.actions():
         return "game over but actions() is not empty"
     if not isinstance(game.score, int):
@@ -81,7 +85,8 @@ def run(key, games, seed, options, bot_name="random", examples=3):
         if not game.over:
             errors += 1
             if len(found) < examples:
-                found.append({"seed": s, "error": "replay did not end the game", "actions": list(log)})
+                found.append({"seed": s, "error": "replay did not end the game",
+                              "actions": list(log)})
             continue
         wins += 1 if game.won else 0
         total_score += game.score

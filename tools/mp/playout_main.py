@@ -1,11 +1,31 @@
 # Entry point of the play-outs under MicroPython (argv: key games seed options bot).
+# Reports two heap figures: live_heap_peak, the most heap in use right after a collection at
+# any action (what the game really needs), and MicroPython's mem_peak counter (which also
+# counts garbage not yet collected, so it grows with run length).
 import sys
+import gc
 import json
 import micropython
 import playout_core
 
+live = [0]
+
+
+def probe():
+    gc.collect()
+    used = gc.mem_alloc()
+    if used > live[0]:
+        live[0] = used
+
+
 key, games, seed, options, bot = sys.argv[1:6]
-report = playout_core.run(key, int(games), int(seed), tuple(o for o in options.split(",") if o), bot)
+options = tuple(o for o in options.split(",") if o)
+gc.collect()
+baseline = gc.mem_alloc()
+playout_core.heap_probe = probe
+report = playout_core.run(key, int(games), int(seed), options, bot)
 report["interpreter"] = "micropython"
+report["live_heap_peak"] = live[0]
+report["heap_before_games"] = baseline
 report["mem_peak"] = micropython.mem_peak()
 print(json.dumps(report))

@@ -1,0 +1,77 @@
+# Helpers for the shared tests (MicroPython-clean): scratch folders and a headless app.
+import os
+
+import framebuf
+
+SCRATCH = "build/scratch"
+
+
+def _rmtree(path):
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return
+    for name in names:
+        p = path + "/" + name
+        try:
+            os.remove(p)
+        except OSError:
+            _rmtree(p)
+            os.rmdir(p)
+
+
+def scratch(name):
+    """A fresh, empty folder build/scratch/<name> (relative to the repo root)."""
+    for p in ("build", SCRATCH):
+        try:
+            os.mkdir(p)
+        except OSError:
+            pass
+    path = SCRATCH + "/" + name
+    _rmtree(path)
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+    return path
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+class Headless:
+    """The app on a real (or host_sim) framebuf, driven by button letters."""
+
+    def __init__(self, data_dir, seed=1):
+        from deckdelve.app import App
+
+        self.buf = bytearray(1024)
+        self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.app = App(self.fb, data_dir, seed=seed)
+        self.frame(0)
+
+    def frame(self, presses):
+        if self.app.frame(presses):
+            self.app.draw()
+
+    def keys(self, letters):
+        from deckdelve.buttons import from_letter
+
+        for ch in letters:
+            self.frame(0 if ch == "." else from_letter(ch))
+
+    def top(self):
+        return type(self.app.stack[-1]).__name__
+
+    def lit(self):
+        n = 0
+        for b in self.buf:
+            while b:
+                n += b & 1
+                b >>= 1
+        return n
