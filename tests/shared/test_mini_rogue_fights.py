@@ -1,0 +1,155 @@
+# Mini Rogue rules: fights, wands, bosses, the score; a scripted scenario per rule.
+# Runs under CPython and MicroPython. Dice are scripted (see test_mini_rogue_script.py).
+from deckdelve.game import IllegalAction
+from deckdelve.games import mini_rogue as mr
+from test_mini_rogue_script import IN_ORDER, act, codes, first, new, to_column
+
+
+# ---- fights --------------------------------------------------------------------------------
+
+
+def fight(rank=1, area=1, hp=10, armour=0, dice=(), **stats):
+    g = new(area=area, layout=first(mr.MONSTER), rank=rank, hp=hp, armour=armour,
+            dice=dice, **stats)
+    act(g, mr.CARD, 0)
+    return g
+
+
+def test_monster_stats_by_area_and_level():
+    g = fight(area=8, dice=(3, 2))
+    assert (g.monster_hp, g.monster_damage) == (11, 8)  # area 8 + 3; level 4 x 2
+
+
+def test_ones_miss_and_damage_sums():
+    g = fight(rank=3, dice=(6, 1, 4, 2, 3, 3, 3))  # monster HP 7; dice 1, 4, 2
+    act(g, mr.ATTACK)
+    assert g.monster_hp == 1  # 4 + 2; the 1 misses
+
+
+def test_reroll_a_six_adds_it():
+    g = fight(dice=(6, 6, 5))  # monster HP 7
+    assert g.actions() == [mr.REROLL << 8, mr.ATTACK << 8]
+    act(g, mr.REROLL, 0)
+    assert g.strike_damage() == 11
+    ev = act(g, mr.ATTACK)
+    assert ev[0] == (mr.EV_STRIKE, 7, 0) and g.xp == 1
+
+
+def test_reroll_to_a_one_loses_the_die():
+    g = fight(hp=10, dice=(6, 6, 1, 3))  # monster 7, damage 2
+    act(g, mr.REROLL, 0)
+    assert g.strike_damage() == 0
+    ev = act(g, mr.ATTACK)  # nothing dealt; the monster hits; next round rolled (3)
+    assert ev[0] == (mr.EV_STRIKE, 0, 7) and (mr.EV_HIT, 2, 8) in ev
+    assert g.dice[0] == 3 and g.sixes[0] == 0
+
+
+def test_armour_reduces_the_blow():
+    g = fight(hp=10, armour=1, dice=(6, 2, 2))
+    ev = act(g, mr.ATTACK)
+    assert (mr.EV_HIT, 1, 9) in ev
+    g = fight(area=2, hp=10, armour=3, dice=(6, 2, 2))
+    ev = act(g, mr.ATTACK)
+    assert (mr.EV_HIT, 0, 10) in ev
+
+
+def test_monster_kills_player():
+    g = fight(area=8, hp=3, dice=(6, 2))
+    ev = act(g, mr.ATTACK)
+    assert g.over and not g.won and (mr.EV_DEAD, mr.MONSTER, 0) in ev
+    assert g.actions() == []
+
+
+def test_fire_wand():
+    g = fight(dice=(6, 2, 4))
+    g.items[mr.FIRE] = 1
+    act(g, mr.ATTACK)
+    assert g.phase == mr.FIGHT_WAND
+    assert g.actions() == [mr.WAND << 8 | mr.FIRE, mr.NO_WAND << 8]
+    ev = act(g, mr.WAND, mr.FIRE)  # 10 damage kills the 5 left
+    assert (mr.EV_WAND, mr.FIRE, 0) in ev and g.phase == mr.MAP and g.items[mr.FIRE] == 0
+
+
+def test_ice_wand_skips_the_counter_attack():
+    g = fight(hp=10, dice=(6, 2, 4))
+    g.items[mr.ICE] = 1
+    act(g, mr.ATTACK)
+    ev = act(g, mr.WAND, mr.ICE)
+    assert mr.EV_HIT not in codes(ev) and mr.EV_FROZEN in codes(ev)
+    assert g.hp == 10 and g.phase == mr.FIGHT_DICE and g.dice[0] == 4
+
+
+def test_poison_wand_adds_five_to_later_strikes_only():
+    g = fight(area=10, hp=20, dice=(6, 2, 2, 3))  # monster 16, level 4 damage 8
+    g.items[mr.POISON] = 2
+    act(g, mr.ATTACK)  # 2: 14 left
+    act(g, mr.WAND, mr.POISON)
+    assert g.monster_hp == 14 and g.hp == 12
+    assert g.actions() == [mr.ATTACK << 8]
+    act(g, mr.ATTACK)  # 2 + 5
+    assert g.monster_hp == 7
+    assert mr.WAND << 8 | mr.POISON not in g.actions()  # a second dose adds nothing
+
+
+def test_healing_wand():
+    g = fight(hp=5, dice=(6, 2, 2))
+    g.items[mr.HEALING] = 1
+    act(g, mr.ATTACK)
+    act(g, mr.WAND, mr.HEALING)
+    assert g.hp == 5 + 8 - 2
+
+
+def test_one_wand_per_round():
+    g = fight(hp=10, dice=(6, 2, 2))
+    g.items[mr.HEALING] = 1
+    g.items[mr.FIRE] = 1
+    act(g, mr.ATTACK)
+    act(g, mr.WAND, mr.HEALING)
+    assert g.phase == mr.FIGHT_DICE  # the monster struck back; a new round began
+
+
+def test_boss_rewards():
+    g = new(area=4, layout=IN_ORDER, rank=4, gold=0, xp=0, hp=20, dice=(6, 6, 6, 4, 6))
+    to_column(g, 4)
+    act(g, mr.CARD, 6)
+    assert (g.monster_hp, g.monster_damage) == (15, 5)
+    ev = act(g, mr.ATTACK)  # 18 kills; item roll 6: +2 XP
+    assert (mr.EV_KILL, 3, 2) in ev and (mr.EV_LOOT, 6, 0) in ev
+    assert g.bosses == 1 and g.gold == 2 and g.xp == 5
+    assert g.area == 5 and g.food == 5
+
+
+def test_beating_ogs_remains_wins():
+    g = new(area=14, layout=IN_ORDER, rank=4, hp=20, dice=(6, 6, 6, 6, 6, 6, 6, 6, 3))
+    to_column(g, 4)
+    act(g, mr.CARD, 6)
+    assert (g.monster_hp, g.monster_damage) == (30, 12)
+    for d in range(4):
+        act(g, mr.REROLL, d)
+    ev = act(g, mr.ATTACK)  # 4 x 12 = 48
+    assert g.over and g.won and g.bosses == 1
+    assert ev[-1] == (mr.EV_WON, g.score, 0)
+    assert g.summary() == "Og slain" and g.actions() == []
+
+
+# ---- score, contract ------------------------------------------------------------------------
+
+
+def test_score_formula():
+    g = new(difficulty="hell", area=9, rank=3, hp=7, gold=4, food=2, armour=1, bosses=3)
+    g.items[0] = 1
+    g.score = g.compute_score()
+    assert g.score_parts() == (9, 27, 6, 6, 14, 8, 2, 1, 1)
+    assert g.score == 74
+
+
+def test_illegal_action_changes_nothing():
+    g = mr.Game(3, ())
+    before = (g.column, g.phase, g.hp, g.rng.state())
+    for a in (mr.CARD << 8 | 1, mr.ATTACK << 8, mr.LEAVE << 8, 0):
+        try:
+            g.apply(a)
+            raise AssertionError("accepted %d" % a)
+        except IllegalAction:
+            pass
+    assert (g.column, g.phase, g.hp, g.rng.state()) == before
