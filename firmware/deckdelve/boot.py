@@ -1,0 +1,166 @@
+# Power-on: read the board chosen at flash time, put the title on the screen at once, then run
+# the app one frame at a time. An unexpected error is appended to a log file on flash and
+# shown on the screen with its message, instead of a frozen picture; A (any button) restarts.
+# Nothing here writes to the data folder, so saved runs, scores and settings stay as they were.
+
+import gc
+import sys
+import time
+
+from deckdelve.buttons import Input
+
+BOARD_FILE = "/board.json"  # written by `make flash BOARD=...` (tools/deploy.py)
+DATA_DIR = "/data"  # the app's saves, scores and settings; flashing never touches it
+LOG_FILE = "/error.log"
+LOG_MAX = 8192  # a longer log starts over, so errors can never fill the flash
+FRAME_MS = 20  # at most 50 frames a second
+ASLEEP_FRAME_MS = 100  # display off: poll the buttons 10 times a second
+
+
+class Console:
+    """One frame of the handheld: pins -> power saving -> debounce/repeat -> app -> display,
+    then the buzzer's next note. An idle frame allocates nothing."""
+
+    def __init__(self, display, buttons, app, power, buzzer=None):
+        self.display = display
+        self.buttons = buttons
+        self.app = app
+        self.power = power
+        self.buzzer = buzzer
+        self.input = Input()
+
+    def frame(self, now):
+        held = self.power.update(self.buttons.read(), now)
+        if self.app.frame(self.input.update(held, now)):
+            self.app.draw()
+            self.display.show()
+        if self.buzzer is not None:
+            self.buzzer.update(now)
+
+
+def splash(display):
+    """The title's big word, before the app (the larger import) loads; the app's title
+    screen then draws the same word in the same place and adds the rest."""
+    from deckdelve.ui import draw
+
+    display.fill(0)
+    draw.big_text(display, "DECKDELVE", 11, 8, 3)
+    display.show()
+
+
+def start(display, buttons, buzzer, data_dir):
+    from deckdelve.app import App
+    from deckdelve.hw.power import Power
+
+    app = App(display, data_dir, sound_player=buzzer)
+    power = Power(display, app.settings, time.ticks_ms())
+
+    def settings_changed():
+        power.apply_settings()
+        if buzzer is not None and not app.settings["sound"]:
+            buzzer.stop()
+
+    app.settings_changed = settings_changed
+    power.apply_settings()  # the player's contrast replaces the board's boot contrast
+    return Console(display, buttons, app, power, buzzer)
+
+
+def run(console, frames=None):
+    """The frame loop, at a steady pace; frames=None runs for ever."""
+    while frames is None or frames > 0:
+        began = time.ticks_ms()
+        console.frame(began)
+        if frames is not None:
+            frames -= 1
+        period = ASLEEP_FRAME_MS if console.power.asleep() else FRAME_MS
+        wait = period - time.ticks_diff(time.ticks_ms(), began)
+        if wait > 0:
+            time.sleep_ms(wait)
+
+
+def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=None):
+    display = None
+    buttons = None
+    try:
+        from deckdelve.hw import board, devices
+
+        wiring = board.load(board_file)
+        display = devices.display(wiring)
+        splash(display)
+        buttons = devices.buttons(wiring)
+        console = start(display, buttons, devices.buzzer(wiring), data_dir)
+        run(console, frames)
+    except KeyboardInterrupt:  # Ctrl-C from the serial console (mpremote): to the REPL
+        raise
+    except Exception as e:  # noqa: BLE001 - anything else is shown and logged, never frozen
+        fail(e, display, buttons, log_file)
+
+
+def fail(error, display, buttons, log_file):
+    gc.collect()  # a MemoryError leaves little room for the screen and the log
+    message = "%s: %s" % (type(error).__name__, error)
+    log(error, log_file)
+    sys.print_exception(error)  # and to the serial console, for a connected computer
+    if display is not None:
+        try:
+            error_screen(display, message)
+        except Exception:  # noqa: BLE001 - the log has it; the screen was a bonus
+            pass
+    if buttons is None:
+        halt()  # no buttons to restart with: the log and the console have the message
+        return
+    wait_for_press(buttons)
+    restart()
+
+
+def log(error, log_file):
+    import os
+
+    try:
+        try:
+            size = os.stat(log_file)[6]
+        except OSError:
+            size = 0
+        with open(log_file, "a" if size < LOG_MAX else "w") as f:
+            f.write("--- %d ms after power-on\n" % time.ticks_ms())
+            sys.print_exception(error, f)
+    except OSError:
+        pass  # a full or broken flash must not hide the error screen
+
+
+def error_screen(fb, message):
+    fb.fill(0)
+    try:
+        from deckdelve.ui import draw
+
+        draw.text(fb, "SORRY, AN ERROR:", 0, 0)
+        y = 8
+        for line in draw.wrap(message, 128)[:7]:
+            draw.text(fb, line, 0, y)
+            y += draw.LINE
+        draw.text(fb, "SAVED IN ERROR.LOG. A: RESTART", 0, 58)
+    except Exception:  # noqa: BLE001 - the font itself failed: framebuf's own 8x8 font
+        fb.fill(0)
+        fb.text("ERROR", 0, 0)
+        for i in range(6):
+            fb.text(message[i * 16:(i + 1) * 16], 0, 10 + i * 9)
+    fb.show()
+
+
+def wait_for_press(buttons):
+    """Wait for every button to be up, then for one to go down."""
+    while buttons.read():
+        time.sleep_ms(20)
+    while not buttons.read():
+        time.sleep_ms(20)
+
+
+def restart():
+    import machine
+
+    machine.reset()
+
+
+def halt():
+    while True:
+        time.sleep_ms(1000)

@@ -1,0 +1,70 @@
+# Power saving. After settings["idle_s"] seconds with no button held the display dims; after
+# as long again it switches off (the controller keeps its RAM, so the picture comes back
+# as it was). The first press that wakes it is swallowed: the wake buttons are hidden from the
+# app until every button is up again, so waking never moves a card. Nothing here ends or
+# changes a game, however long the wait: the run stays in RAM as it was.
+#
+# update() sits between the pins and deckdelve.buttons.Input:
+#     held = power.update(buttons.read(), now)
+#     presses = input.update(held, now)
+
+try:
+    from time import ticks_diff
+except ImportError:  # CPython: the same arithmetic as the platform's Input
+    from deckdelve.buttons import ticks_diff
+
+AWAKE = 0
+DIM = 1
+OFF = 2
+DIM_CONTRAST = 0  # the lowest the controllers go; still readable in a dark room
+MAX_IDLE_S = 3600  # keeps idle milliseconds x 2 far below ticks_diff's 2**29 range
+
+
+class Power:
+    def __init__(self, display, settings, now):
+        self.display = display
+        self.settings = settings  # the app's settings dict: "idle_s", "contrast"
+        self.state = AWAKE
+        self.last_activity = now
+        self.swallowing = False  # a wake press is still held
+        self.contrast = settings["contrast"]
+
+    def apply_settings(self):
+        """Push a changed contrast to the display at once (the app calls this from its
+        settings screen through app.settings_changed)."""
+        self.contrast = self.settings["contrast"]
+        if self.state == AWAKE:
+            self.display.contrast(self.contrast)
+
+    def update(self, held, now):
+        """The held mask the app may see this frame. Allocates nothing."""
+        if held:
+            self.last_activity = now
+            if self.state != AWAKE:
+                self.wake()
+                self.swallowing = True
+            return 0 if self.swallowing else held
+        self.swallowing = False
+        if self.state == OFF:
+            return 0
+        idle_s = self.settings["idle_s"]
+        if idle_s <= 0:
+            return 0  # 0: never dim
+        idle_ms = min(idle_s, MAX_IDLE_S) * 1000
+        waited = ticks_diff(now, self.last_activity)
+        if self.state == AWAKE and waited >= idle_ms:
+            self.state = DIM
+            self.display.contrast(DIM_CONTRAST)
+        elif self.state == DIM and waited >= 2 * idle_ms:
+            self.state = OFF
+            self.display.poweroff()
+        return 0
+
+    def wake(self):
+        if self.state == OFF:
+            self.display.poweron()
+        self.display.contrast(self.contrast)
+        self.state = AWAKE
+
+    def asleep(self):
+        return self.state == OFF
