@@ -1,0 +1,71 @@
+# Seeded random play-outs of Mini Rogue through its public actions, every difficulty, with the
+# invariants checked after every action (check(): stats within caps, the gold, food and XP books
+# balanced, area and level valid, the score equal to its formula). Runs under CPython and
+# MicroPython.
+from deckdelve.game import IllegalAction, replay
+from deckdelve.games import mini_rogue as mr
+from deckdelve.rng import Rng
+
+GAMES = 25  # per difficulty; tools/playout.py runs thousands
+
+
+def play(seed, options):
+    pick = Rng(seed * 7 + 1)
+    g = mr.Game(seed, options)
+    g.check()
+    log = []
+    while not g.over:
+        acts = g.actions()
+        assert acts, "no action but not over"
+        assert len(log) < 2000, "no end"
+        a = acts[pick.below(len(acts))]
+        log.append(a)
+        g.apply(a)
+        g.check()
+        # Every event is a triple of small ints.
+        for e in g.events:
+            assert len(e) == 3 and 0 < e[0] <= mr.EV_SELL
+    assert g.actions() == []
+    return g, log
+
+
+def test_random_playouts_keep_the_invariants():
+    for options in (("easy",), ("normal",), ("hard",), ("hell",)):
+        for seed in range(1, GAMES + 1):
+            g, log = play(seed, options)
+            assert 1 <= g.progress() <= 14
+            assert g.won == (g.bosses == 5 and g.area == 14)
+            assert g.won or g.hp == 0
+            assert g.score == sum(g.score_parts())
+
+
+def test_replay_gives_the_same_game():
+    for seed in (5, 6, 7):
+        g, log = play(seed, ("normal",))
+        h = replay(mr.Game, seed, ("normal",), log)
+        assert h.over and (h.score, h.area, h.hp, h.gold, h.xp) == (g.score, g.area, g.hp,
+                                                                     g.gold, g.xp)
+
+
+def test_actions_stay_small_ints_and_others_are_refused():
+    g = mr.Game(11, ("hard",))
+    pick = Rng(3)
+    while not g.over:
+        acts = g.actions()
+        for a in acts:
+            assert 0 <= a < 1 << 16
+        for wrong in (mr.ATTACK << 8, mr.LEAVE << 8, mr.CARD << 8 | 6, mr.REST << 8 | 3):
+            if wrong not in acts:
+                try:
+                    g.apply(wrong)
+                    raise ValueError("accepted an illegal action")
+                except IllegalAction:
+                    pass
+        g.apply(acts[pick.below(len(acts))])
+
+
+def test_different_seeds_deal_differently():
+    layouts = set()
+    for seed in range(10):
+        layouts.add(bytes(mr.Game(seed, ()).layout))
+    assert len(layouts) > 5
