@@ -21,7 +21,7 @@ def to_image(buf, scale=1):
             if b:
                 for bit in range(8):
                     if b & (1 << bit):
-                        px[x, page * 8 + bit] = 1
+                        px[x, page * 8 + bit] = 255
     if scale == 1:
         return img
     big = img.convert("L").resize((W * scale, H * scale), Image.NEAREST)

@@ -4,7 +4,7 @@ import host_sim  # noqa: F401 - installs framebuf and the firmware path
 import framebuf
 
 from deckdelve import buttons
-from deckdelve.app import App, main_menu
+from deckdelve.app import App
 from host_sim import render
 
 KEY_LETTERS = "UDLRAB."
@@ -17,8 +17,6 @@ class Sim:
         self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
         self.app = App(self.fb, data_dir, seed=seed)
         if game:
-            # Under the game, the menu it would have been started from: quitting lands there.
-            self.app.push(main_menu(self.app))
             self.app.start_game(game, options, seed)
         self.frames = 0
         self.step(0)

@@ -1,0 +1,138 @@
+# Runs one game: its scene, the run's action log (for saves and replays), the game's events
+# shown as messages, the pause menu, and the way out to the results screens.
+from array import array
+
+from deckdelve import buttons, sound
+from deckdelve import games as registry
+from deckdelve.app import Confirm, Menu, Screen, load, table_key, unload
+from deckdelve.ui import draw
+
+A = buttons.A
+B = buttons.B
+UP = buttons.UP
+DOWN = buttons.DOWN
+LEFT = buttons.LEFT
+RIGHT = buttons.RIGHT
+
+
+class GameHost(Screen):
+    """Runs one game: its scene, the run's action log, event messages, pause, game over."""
+
+    def __init__(self, app, key, options, seed, log=None):
+        super().__init__(app)
+        self.key = key
+        self.entry = registry.find(key)
+        if self.entry is None:
+            raise ValueError("unknown game %r" % key)
+        self.options = options
+        self.seed = seed
+        rules = registry.load(key)
+        self.rules = rules
+        self.game = rules.Game(seed, options)
+        self.log = array("H")
+        if log is not None:
+            for a in log:
+                self.game.apply(a)
+                self.log.append(a)
+        ui = __import__("deckdelve.ui." + key, None, None, ("Scene",))
+        self.pending = []
+        self.known_achievements = app.store.achievements(key) if hasattr(
+            self.game, "achievements") else 0
+        self.scene = ui.Scene(self)
+        if self.game.over:
+            self.pending.append("This run had already ended.")
+
+    # -- what scenes call --------------------------------------------------------------------
+    def act(self, action):
+        game = self.game
+        game.apply(action)
+        self.log.append(action)
+        for ev in game.events:
+            t = self.scene.event_text(ev)
+            if t:
+                self.pending.append(t)
+        if hasattr(game, "achievements"):
+            mask = game.achievements()
+            if mask & ~self.known_achievements:
+                new = self.app.store.add_achievements(self.key, mask)
+                self.known_achievements |= mask
+                names = self.rules.ACHIEVEMENTS
+                for i in range(len(names)):
+                    if new & (1 << i):
+                        self.pending.append("ACHIEVEMENT: " + names[i])
+                self.app.show_notices()
+        if game.over:
+            self.app.play(sound.WIN if game.won else sound.LOSE)
+        self.app.dirty = True
+
+    def message(self, text):
+        self.pending.append(text)
+        self.app.dirty = True
+
+    # -- screen ------------------------------------------------------------------------------
+    def press(self, button):
+        if self.pending:
+            if button == A or button == B:
+                self.pending.pop(0)
+                self.app.play(sound.CLICK)
+                if not self.pending and self.game.over:
+                    self.finish()
+            return
+        if self.game.over:
+            self.finish()
+            return
+        if not self.scene.press(button) and button == B:
+            self.app.push(Pause(self.app, self))
+
+    def tick(self):
+        return self.scene.tick()
+
+    def draw(self, fb):
+        self.scene.draw(fb)
+        if self.pending:
+            draw.message(fb, draw.wrap(self.pending[0], 112))
+
+    # -- leaving -----------------------------------------------------------------------------
+    def close(self):
+        """Drop this game's modules and go back to its menu."""
+        self.scene = None
+        self.game = None
+        self.rules = None
+        unload(self.key)
+        self.app.back_to_menus(self.key)
+
+    def finish(self):
+        g = self.game
+        result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won)
+        self.app.store.drop_run(self.key)
+        self.close()
+        self.app.push(load("results", "GameOver")(self.app, *result))
+
+    def save_and_quit(self):
+        if self.app.store.save_run(self.key, self.seed, self.options, self.log):
+            self.close()
+            self.app.message("Run saved. Continue it from the game's menu.")
+        else:
+            self.app.show_notices()
+
+
+class Pause(Menu):
+    def __init__(self, app, host):
+        self.host = host
+        items = ["Resume", "Rules"]
+        if host.game.can_save():
+            items.append("Save and quit")
+        items.append("Quit")
+        super().__init__(app, "PAUSED", items, self.choose)
+
+    def choose(self, i):
+        app = self.app
+        item = self.items[i]
+        if item == "Resume":
+            app.pop()
+        elif item == "Rules":
+            app.push(load("helpview", "Help")(app, self.host.key, self.host.entry[1]))
+        elif item == "Save and quit":
+            self.host.save_and_quit()
+        else:
+            app.push(Confirm(app, "Quit? This run will be lost.", self.host.close))

@@ -1,0 +1,200 @@
+# The menus: title, the list of games, each game's menu, settings, achievements. Not in RAM
+# while a game runs (app.start_game drops it; rebuild() brings the screens back after).
+from deckdelve import buttons, sound
+from deckdelve import games as registry
+from deckdelve.app import Confirm, Menu, Screen, hint, load, table_key
+from deckdelve.ui import draw
+
+A = buttons.A
+B = buttons.B
+UP = buttons.UP
+DOWN = buttons.DOWN
+LEFT = buttons.LEFT
+RIGHT = buttons.RIGHT
+VERSION = "0.1"
+
+
+class Title(Screen):
+    def press(self, button):
+        if button == A:
+            self.app.play(sound.OK)
+            self.app.push(main_menu(self.app))
+
+    def draw(self, fb):
+        draw.big_text(fb, "DECKDELVE", 11, 8, 3)
+        x = 42
+        for s in range(4):
+            x += draw.char(fb, 1 + s, x, 30) + 6
+        draw.center(fb, "FIVE SOLITAIRE DUNGEONS", 40)
+        draw.center(fb, "PRESS A", 52)
+        draw.text(fb, "V" + VERSION, 1, 58)
+
+
+def main_menu(app):
+    titles = [g[1] for g in registry.GAMES] + ["Settings"]
+
+    def choose(i):
+        if i < len(registry.GAMES):
+            app.push(GameMenu(app, registry.GAMES[i]))
+        else:
+            app.push(Settings(app))
+
+    return Menu(app, "DECKDELVE", titles, choose)
+
+
+class GameMenu(Menu):
+    """Per game: continue a saved run, new game (per option), high scores, rules."""
+
+    def __init__(self, app, entry):
+        self.entry = entry
+        super().__init__(app, entry[1], [], self.choose)
+        self.build()
+
+    def build(self):
+        key, _title, options = self.entry[0], self.entry[1], self.entry[2]
+        self.actions = []
+        items = []
+        if self.app.store.has_run(key):
+            items.append("Continue saved run")
+            self.actions.append(("continue", ()))
+        for label, opts in options or (("New game", ()),):
+            items.append(label)
+            self.actions.append(("new", opts))
+        for label, opts in options or (("", ()),):
+            items.append("Scores" + (": " + label if label else ""))
+            self.actions.append(("scores", opts))
+        if len(self.entry) > 3 and "achievements" in self.entry[3]:
+            items.append("Achievements")
+            self.actions.append(("achievements", ()))
+        items.append("Rules")
+        self.actions.append(("rules", ()))
+        self.items = items
+        self.index = min(self.index, len(items) - 1)
+
+    def choose(self, i):
+        app = self.app
+        key = self.entry[0]
+        what, opts = self.actions[i]
+        if what == "continue":
+            app.continue_game(key)
+        elif what == "new":
+            if app.store.has_run(key):
+                app.push(Confirm(app, "A saved run exists. Start anew and lose it?",
+                                 lambda: app.start_game(key, opts)))
+            else:
+                app.start_game(key, opts)
+        elif what == "scores":
+            app.push(load("results", "Scores")(app, self.entry[1], table_key(key, opts)))
+        elif what == "achievements":
+            app.push(Achievements(app, key))
+        else:
+            app.push(load("helpview", "Help")(app, key, self.entry[1]))
+
+    def shown(self):
+        # A saved run may have appeared or gone while we were covered: keep the list true.
+        self.build()
+
+    def draw(self, fb):
+        super().draw(fb)
+        hint(fb, "A:OK B:BACK")
+
+
+class Achievements(Screen):
+    def __init__(self, app, key):
+        super().__init__(app)
+        rules = registry.load(key)
+        self.names = rules.ACHIEVEMENTS
+        self.mask = app.store.achievements(key)
+        self.top = 0
+
+    def press(self, button):
+        if button == DOWN:
+            self.top = min(max(0, len(self.names) - 6), self.top + 1)
+        elif button == UP:
+            self.top = max(0, self.top - 1)
+        elif button == A or button == B:
+            self.app.pop()
+
+    def draw(self, fb):
+        got = 0
+        for i in range(len(self.names)):
+            if self.mask & (1 << i):
+                got += 1
+        draw.center(fb, "ACHIEVEMENTS %d/%d" % (got, len(self.names)), 1)
+        fb.hline(0, 7, 128, 1)
+        for row in range(6):
+            i = self.top + row
+            if i >= len(self.names):
+                break
+            y = 11 + row * 9
+            have = self.mask & (1 << i)
+            draw.text(fb, draw.STAR if have else "-", 3, y)
+            draw.text(fb, self.names[i], 12, y)
+            if not have:
+                draw.right(fb, "LOCKED", 127, y)
+
+
+class Settings(Menu):
+    IDLE = (15, 30, 60, 120, 300)
+    CONTRAST = (32, 128, 255)
+
+    def __init__(self, app):
+        super().__init__(app, "SETTINGS", [], self.choose, self.leave)
+        self.changed = False
+        self.build()
+
+    def build(self):
+        s = self.app.settings
+        self.items = [
+            "Sound: " + ("on" if s["sound"] else "off"),
+            "Sleep after: %ds" % s["idle_s"],
+            "Contrast: " + ("low", "mid", "high")[self._contrast_index()],
+        ]
+
+    def _contrast_index(self):
+        c = self.app.settings["contrast"]
+        for i in range(len(self.CONTRAST)):
+            if c <= self.CONTRAST[i]:
+                return i
+        return len(self.CONTRAST) - 1
+
+    def press(self, button):
+        if button == LEFT or button == RIGHT:
+            self.choose(self.index, -1 if button == LEFT else 1)
+        else:
+            super().press(button)
+
+    def choose(self, i, step=1):
+        s = self.app.settings
+        if i == 0:
+            s["sound"] = not s["sound"]
+        elif i == 1:
+            j = self.IDLE.index(s["idle_s"]) if s["idle_s"] in self.IDLE else 2
+            s["idle_s"] = self.IDLE[(j + step) % len(self.IDLE)]
+        else:
+            j = self._contrast_index()
+            s["contrast"] = self.CONTRAST[(j + step) % len(self.CONTRAST)]
+        self.changed = True
+        self.build()
+        if self.app.settings_changed is not None:
+            self.app.settings_changed()
+
+    def leave(self):
+        if self.changed:
+            self.app.store.save_settings(self.app.settings)
+        self.app.pop()
+        self.app.show_notices()
+
+    def draw(self, fb):
+        super().draw(fb)
+        hint(fb, "A/" + draw.ARROW_L + draw.ARROW_R + ":CHANGE B:BACK")
+
+
+def rebuild(app, key=None):
+    """The screen stack to return to after a game: title, games, that game's menu."""
+    stack = [Title(app), main_menu(app)]
+    entry = registry.find(key) if key else None
+    if entry is not None:
+        stack[1].index = registry.GAMES.index(entry)
+        stack.append(GameMenu(app, entry))
+    return stack

@@ -1,0 +1,128 @@
+# After a game: the game-over screen, arcade initials for a high score, the score table.
+from deckdelve import buttons
+from deckdelve.app import Screen, hint
+from deckdelve.ui import draw
+
+A = buttons.A
+B = buttons.B
+UP = buttons.UP
+DOWN = buttons.DOWN
+LEFT = buttons.LEFT
+RIGHT = buttons.RIGHT
+
+
+class GameOver(Screen):
+    def __init__(self, app, title, table, score, summary, won):
+        super().__init__(app)
+        self.title = title
+        self.table = table
+        self.score = score
+        self.summary = summary
+        self.won = won
+        self.qualifies = app.store.qualifies(table, score)
+
+    def press(self, button):
+        if button != A and button != B:
+            return
+        app = self.app
+        if self.qualifies:
+            app.replace(Initials(app, self.title, self.table, self.score, self.summary))
+        else:
+            app.replace(Scores(app, self.title, self.table))
+
+    def draw(self, fb):
+        draw.center(fb, self.title.upper(), 2)
+        s = "YOU WIN!" if self.won else "GAME OVER"
+        w = draw.width(s) * 2 + 2
+        draw.big_text(fb, s, (128 - w) // 2, 12, 2)
+        draw.center(fb, "SCORE " + str(self.score), 30)
+        if self.summary and self.summary != str(self.score):
+            draw.center(fb, self.summary, 37)
+        if self.qualifies:
+            draw.center(fb, "NEW HIGH SCORE!", 46)
+        hint(fb, "A" + draw.ARROW_R)
+
+
+class Initials(Screen):
+    """Three initials, arcade style: up/down change a letter, left/right move, A on the last
+    letter keeps them; B steps back a letter."""
+
+    CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+    def __init__(self, app, title, table, score, summary):
+        super().__init__(app)
+        self.title = title
+        self.table = table
+        self.score = score
+        self.summary = summary
+        last = app.settings.get("initials", "AAA")
+        self.letters = bytearray(self.CHARS.find(c) if c in self.CHARS else 0 for c in last[:3])
+        while len(self.letters) < 3:
+            self.letters.append(0)
+        self.pos = 0
+
+    def press(self, button):
+        n = len(self.CHARS)
+        if button == UP:
+            self.letters[self.pos] = (self.letters[self.pos] + 1) % n
+        elif button == DOWN:
+            self.letters[self.pos] = (self.letters[self.pos] + n - 1) % n
+        elif button == RIGHT:
+            self.pos = min(2, self.pos + 1)
+        elif button == LEFT or button == B:
+            self.pos = max(0, self.pos - 1)
+        elif button == A:
+            if self.pos < 2:
+                self.pos += 1
+                return
+            initials = "".join(self.CHARS[i] for i in self.letters)
+            app = self.app
+            place = app.store.add_score(self.table, self.score, initials, self.summary)
+            if app.settings.get("initials") != initials:
+                app.settings["initials"] = initials
+                app.store.save_settings(app.settings)
+            app.replace(Scores(app, self.title, self.table, place))
+            app.show_notices()
+
+    def draw(self, fb):
+        draw.center(fb, "NEW HIGH SCORE: " + str(self.score), 4)
+        draw.center(fb, "ENTER YOUR INITIALS", 14)
+        for i in range(3):
+            x = 40 + i * 18
+            draw.big_text(fb, self.CHARS[self.letters[i]], x + 2, 28, 3)
+            if i == self.pos:
+                fb.hline(x, 46, 14, 1)
+                draw.text(fb, draw.ARROW_U, x + 4, 22)
+                draw.text(fb, draw.ARROW_D, x + 4, 48)
+        hint(fb, "A:OK")
+
+
+class Scores(Screen):
+    def __init__(self, app, title, table, highlight=-1):
+        super().__init__(app)
+        self.title = title
+        self.table = table
+        self.entries = app.store.scores(table)
+        self.highlight = highlight
+
+    def press(self, button):
+        if button == A or button == B:
+            self.app.pop()
+
+    def draw(self, fb):
+        name = self.table.split("/")
+        head = "SCORES " + (name[1].upper() if len(name) > 1 else self.title.upper())
+        draw.center(fb, head, 1)
+        fb.hline(0, 7, 128, 1)
+        if not self.entries:
+            draw.center(fb, "NO SCORES YET", 28)
+        for i in range(len(self.entries)):
+            score, initials, summary = self.entries[i]
+            y = 11 + i * 9
+            if i == self.highlight:
+                fb.fill_rect(0, y - 2, 128, 9, 1)
+            c = 0 if i == self.highlight else 1
+            draw.text(fb, "%d." % (i + 1), 4, y, c)
+            draw.text(fb, initials, 16, y, c)
+            draw.right(fb, str(score), 66, y, c)
+            draw.text(fb, summary, 74, y, c)
