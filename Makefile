@@ -7,13 +7,12 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test test-fast lint build bench playout clean
+.PHONY: venv sim test lint build bench clean
 
 venv: $(STAMP)
 
 $(STAMP): requirements.txt
 	$(PY) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	touch $(STAMP)
 
@@ -35,3 +34,19 @@ bench: $(STAMP)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
+
+# --- the Pico (see README "On the Pico") -------------------------------------------------------
+BOARD ?=
+PORT ?=
+.PHONY: flash flash-dry playout-all
+
+flash: $(STAMP)
+	$(BIN)/python -m tools.deploy flash --board "$(BOARD)" $(if $(PORT),--port "$(PORT)")
+
+flash-dry: $(STAMP)
+	$(BIN)/python -m tools.deploy flash-dry --board "$(BOARD)" $(if $(PORT),--port "$(PORT)")
+
+# Every game's play-outs, as the issues' "done when" lines ask (CPython, then MicroPython).
+playout-all: $(STAMP)
+	$(BIN)/python -m tools.playout --game red_queen --games 1000 --seed 1
+	$(BIN)/python -m tools.playout --game red_queen --games 50 --seed 1 --micropython
