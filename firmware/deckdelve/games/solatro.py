@@ -3,14 +3,19 @@
 # Decisions where the rule text is silent are in docs/rules/solatro.md.
 #
 # Actions (ints < 2**16), kind in the high bits:
-#   PLAY    | joker << 9 | mask   play the hand cards whose positions are set in mask (bit i =
-#                                 hand[i]), plus the banked Joker if joker = 1; 1..5 cards in all
-#   DISCARD | mask                discard 1..5 hand cards
-#   USE     | token               use an owned token (not SHIELD: it is spent automatically)
-#   END                           end the round (offered only while a token could still change
-#                                 the total after the last play: Extra Hand, Pocket Points)
-#   BUY     | token               buy a token in the shop
-#   LEAVE                         leave the shop; the next round starts
+#   PICK | i      put hand[i] into the selection or take it out (i = JOKER_SLOT: the banked
+#                 Joker); at most 5 cards selected
+#   PLAY          play the selection (1..5 cards, at least one from the hand)
+#   DISCARD       discard the selection (1..5 hand cards, not the Joker)
+#   USE | token   use an owned token (not SHIELD: it is spent automatically)
+#   END           end the round (offered only while a token could still change the total
+#                 after the last play: Extra Hand, Pocket Points)
+#   BUY | token   buy a token in the shop
+#   LEAVE         leave the shop; the next round starts
+# The selection is part of the game, built one card at a time, rather than one action per
+# subset: a 9-card hand has 381 subsets of 1..5 cards, and listing them (with and without the
+# Joker, to play or to discard) would make actions() a list of over 1,100 ints, too big for
+# the Pico's heap.
 #
 # Where the cards are: every one of the 54 is in exactly one of deck (drawn from its end),
 # hand, played (set aside this round), discards (this round's discards, used and lost Jokers)
@@ -64,6 +69,7 @@ RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
 RANK_TAGS = ("Cat", "Lil", "Off", "Giga")  # for the 8-character summary()
 
 # Action kinds.
+PICK = const(0x7000)
 PLAY = const(0x1000)
 DISCARD = const(0x2000)
 USE = const(0x3000)
@@ -71,8 +77,7 @@ END = const(0x4000)
 BUY = const(0x5000)
 LEAVE = const(0x6000)
 KIND_MASK = const(0xF000)
-JOKER_BIT = const(0x200)
-HAND_MASK = const(0x1FF)
+JOKER_SLOT = const(9)  # PICK | JOKER_SLOT selects the banked Joker
 
 # Phases.
 IN_ROUND = const(0)
@@ -218,6 +223,8 @@ class Game(BaseGame):
         self.discards_left = 0
         self.hand_limit = HAND_SIZE
         self.double_armed = False
+        self.picked = 0  # the selection: bit i = hand[i]
+        self.joker_picked = False  # the banked Joker is in the selection
         self.shop_points = 0  # the excess still to spend in the shop
         # This round's plays, for check(): how many cards each took from `played`, whether the
         # banked Joker joined it, its points (after Double Score); and Pocket Points used.
@@ -234,17 +241,16 @@ class Game(BaseGame):
     def actions(self):
         acts = []
         if self.phase == IN_ROUND:
-            n = self.hand_len
             if self.plays_left > 0:
-                joker = self.bank != cards.NONE
-                for mask in range(1, 1 << n):
-                    size = _bits(mask)
-                    if size <= MAX_PLAY:
-                        acts.append(PLAY | mask)
-                        if self.discards_left > 0:
-                            acts.append(DISCARD | mask)
-                        if joker and size < MAX_PLAY:
-                            acts.append(PLAY | JOKER_BIT | mask)
+                for i in range(self.hand_len):
+                    if self._can_pick(i):
+                        acts.append(PICK | i)
+                if self._can_pick(JOKER_SLOT):
+                    acts.append(PICK | JOKER_SLOT)
+                if self._can_play():
+                    acts.append(PLAY)
+                if self._can_discard():
+                    acts.append(DISCARD)
             for t in range(TOKEN_COUNT):
                 if self._can_use(t):
                     acts.append(USE | t)
@@ -262,11 +268,17 @@ class Game(BaseGame):
         kind = action & KIND_MASK
         arg = action & 0xFFF
         if self.phase == IN_ROUND:
-            if kind == PLAY and self._can_play(arg & HAND_MASK, arg & JOKER_BIT):
-                self._play(arg & HAND_MASK, arg & JOKER_BIT)
+            if kind == PICK and arg <= JOKER_SLOT and self._can_pick(arg):
+                if arg == JOKER_SLOT:
+                    self.joker_picked = not self.joker_picked
+                else:
+                    self.picked ^= 1 << arg
                 return
-            if kind == DISCARD and arg <= HAND_MASK and self._can_discard(arg):
-                self._discard(arg)
+            if kind == PLAY and arg == 0 and self._can_play():
+                self._play()
+                return
+            if kind == DISCARD and arg == 0 and self._can_discard():
+                self._discard()
                 return
             if kind == USE and arg < TOKEN_COUNT and self._can_use(arg):
                 self._use(arg)
@@ -348,35 +360,61 @@ class Game(BaseGame):
         if start != self.played_len:
             raise ValueError("played cards do not match the plays")
         if total != self.round_score:
-            raise ValueError("round score %d, plays and tokens give %d" % (self.round_score, total))
+            raise ValueError("round score %d, plays and tokens %d" % (self.round_score, total))
         if self.round < 1 or self.target != target(self.round) or self.score != self.round:
-            raise ValueError("round %d, target %d, score %d" % (self.round, self.target, self.score))
+            raise ValueError("round %d target %d score %d" % (self.round, self.target, self.score))
         if self.phase == SHOP and not 0 <= self.shop_points <= self.round_score - self.target:
             raise ValueError("shop points %d" % self.shop_points)
+        if self.picked >> self.hand_len or self.selection_size() > MAX_PLAY:
+            raise ValueError("selection %x of %d cards" % (self.picked, self.hand_len))
+        if self.joker_picked and self.bank == cards.NONE:
+            raise ValueError("an absent Joker is selected")
+        if self.phase != IN_ROUND and (self.picked or self.joker_picked):
+            raise ValueError("a selection outside a round")
         if self.over != (self.phase == OVER):
             raise ValueError("over and phase disagree")
 
     # ---- rules -------------------------------------------------------------------------
 
-    def _can_play(self, mask, joker):
-        if self.plays_left < 1 or mask == 0 or mask >> self.hand_len:
-            return False
-        if joker and self.bank == cards.NONE:
-            return False
-        return _bits(mask) + (1 if joker else 0) <= MAX_PLAY
+    def selection(self):
+        """The selected cards as a list (the Joker last), for the scene and the bots."""
+        hand = []
+        for i in range(self.hand_len):
+            if self.picked & (1 << i):
+                hand.append(self.hand[i])
+        if self.joker_picked:
+            hand.append(self.bank)
+        return hand
 
-    def _can_discard(self, mask):
-        return (self.plays_left > 0 and self.discards_left > 0 and mask != 0
-                and not mask >> self.hand_len and _bits(mask) <= MAX_PLAY)
+    def selection_size(self):
+        return _bits(self.picked) + (1 if self.joker_picked else 0)
+
+    def _can_pick(self, i):
+        if self.phase != IN_ROUND or self.plays_left < 1:
+            return False
+        if i == JOKER_SLOT:
+            if self.bank == cards.NONE:
+                return False
+            on = self.joker_picked
+        elif i < self.hand_len:
+            on = self.picked & (1 << i)
+        else:
+            return False
+        return on or self.selection_size() < MAX_PLAY
+
+    def _can_play(self):
+        return self.plays_left > 0 and self.picked != 0
+
+    def _can_discard(self):
+        return (self.plays_left > 0 and self.discards_left > 0 and self.picked != 0
+                and not self.joker_picked)
 
     def _can_use(self, t):
         if self.phase != IN_ROUND or not self.tokens & (1 << t):
             return False
         if t == POCKET_POINTS or t == EXTRA_HAND:
             return True  # they can still change the total after the last play
-        if t == DOUBLE_SCORE:
-            return self.plays_left > 0 and not self.double_armed
-        if t == EXTRA_CARD or t == EXTRA_DISCARD:
+        if t == EXTRA_CARD or t == EXTRA_DISCARD or t == DOUBLE_SCORE:
             return self.plays_left > 0
         return False  # SHIELD is spent automatically when a round fails
 
@@ -389,9 +427,10 @@ class Game(BaseGame):
                 return True
         return False
 
-    def _play(self, mask, joker):
+    def _play(self):
+        joker = self.joker_picked
         start = self.played_len
-        self._take(mask, self.played, start)
+        self._take(self.played, start)
         size = self.played_len - start
         hand = list(self.played[start:self.played_len])
         if joker:
@@ -419,13 +458,17 @@ class Game(BaseGame):
         if self.plays_left == 0 and not self.tokens & (1 << POCKET_POINTS | 1 << EXTRA_HAND):
             self._end_round()
 
-    def _discard(self, mask):
-        self._take(mask, self.discards, self.discards_len)
+    def _discard(self):
+        self._take(self.discards, self.discards_len)
         self.discards_left -= 1
         self._draw_up()
 
-    def _take(self, mask, dest, dest_len):
-        """Move the hand cards picked by mask to dest[dest_len:], closing the gaps."""
+    def _take(self, dest, dest_len):
+        """Move the selected hand cards to dest[dest_len:], closing the gaps; the selection is
+        then empty (a selected Joker is the caller's to move)."""
+        mask = self.picked
+        self.picked = 0
+        self.joker_picked = False
         keep = 0
         for i in range(self.hand_len):
             c = self.hand[i]
@@ -471,9 +514,10 @@ class Game(BaseGame):
                     self.discards[self.discards_len + 1] = c
                     self.discards_len += 2
                     self.bank = cards.NONE
+                    self.joker_picked = False
                     self.events.append((EV_JOKERS_LOST, 0, 0))
                 continue
-            # Insert in hand order (Ace high).
+            # Insert in hand order (Ace high); selected cards at or after i move up one place.
             i = self.hand_len
             key = _hand_key(c)
             while i > 0 and _hand_key(self.hand[i - 1]) < key:
@@ -481,6 +525,8 @@ class Game(BaseGame):
                 i -= 1
             self.hand[i] = c
             self.hand_len += 1
+            low = self.picked & ((1 << i) - 1)
+            self.picked = low | ((self.picked ^ low) << 1)
 
     def _end_round(self):
         score = self.round_score
@@ -521,6 +567,8 @@ class Game(BaseGame):
         self.discards_left = DISCARDS
         self.hand_limit = HAND_SIZE
         self.double_armed = False
+        self.picked = 0
+        self.joker_picked = False
         self.shop_points = 0
         self.play_count = 0
         self.pocket_used = False
@@ -529,10 +577,15 @@ class Game(BaseGame):
 
     # ---- for tests -------------------------------------------------------------------
 
-    def _setup_for_test(self, hand, deck_top=(), bank=cards.NONE, tokens=0):
+    def _setup_for_test(self, hand, deck_top=(), bank=cards.NONE, tokens=0, round_number=0):
         """Start the current round over from a chosen position: `hand` (card ints) in the hand,
         `deck_top` drawn next (first listed = first drawn), `bank` banked, `tokens` owned (a bit
-        mask); every other card lies in the deck below, in a fixed order."""
+        mask), in round `round_number` (0: the current one); every other card lies in the deck
+        below, in a fixed order with the Jokers at the bottom."""
+        if round_number:
+            self.round = round_number
+            self.score = round_number
+            self.target = target(round_number)
         placed = bytearray(54)
         for c in hand:
             placed[c] = 1
@@ -541,7 +594,7 @@ class Game(BaseGame):
         if bank != cards.NONE:
             placed[bank] = 1
         n = 0
-        for c in range(54):
+        for c in (cards.JOKER_A, cards.JOKER_B) + tuple(range(52)):  # Jokers drawn last
             if not placed[c]:
                 self.deck[n] = c
                 n += 1
@@ -567,6 +620,8 @@ class Game(BaseGame):
         self.play_count = 0
         self.pocket_used = False
         self.double_armed = False
+        self.picked = 0
+        self.joker_picked = False
         self.events = []
 
 
