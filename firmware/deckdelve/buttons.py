@@ -36,7 +36,7 @@ def from_letter(ch):
 class Input:
     def __init__(self):
         self.held = 0  # the debounced state
-        self.changed_at = 0
+        self.changed_at = None  # time of the last accepted change; None: none yet
         self.repeat_at = 0
 
     def update(self, raw, now):
@@ -44,7 +44,7 @@ class Input:
         Allocates nothing."""
         presses = 0
         if raw != self.held:
-            if ticks_diff(now, self.changed_at) < DEBOUNCE_MS:
+            if self.changed_at is not None and ticks_diff(now, self.changed_at) < DEBOUNCE_MS:
                 return 0  # still bouncing from the last change
             presses = raw & ~self.held
             self.held = raw
