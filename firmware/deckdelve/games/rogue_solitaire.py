@@ -101,7 +101,6 @@ EV_RACE = const(20)  # the final race begins
 EV_HUNGER = const(21)  # died of hunger
 EV_DIED = const(22)  # died of wounds (an empty row or column)
 EV_ACHIEVED = const(23)  # a = index into ACHIEVEMENTS
-EV_SWING = const(24)  # the attack met no monster card (a = spot)
 
 ACHIEVEMENTS = (
     "Zero to Hero",
@@ -177,6 +176,10 @@ class Game(BaseGame):
     def floor(self):
         """Current floor: 1 + cards in the Victory Buffet (in the race: cards left)."""
         return 1 + self.buffet_n - self.buffet_top
+
+    def attack_target(self, p):
+        """The monster spot an attack from the player's spot p meets (NONE: no card)."""
+        return self._ring_search(M, p)
 
     def progress(self):
         return self.floors
@@ -285,7 +288,7 @@ class Game(BaseGame):
         for p in range(9):
             if self.down[X + p]:
                 raise ValueError("an exit card is face down")
-            if p != CENTRE and grid[X + p] >= 52:
+            if p != CENTRE and cards.is_joker(grid[X + p]):
                 raise ValueError("a Joker is in the exit's ring")
         if grid[X + CENTRE] != JOKER_A:
             raise ValueError("the lock is not in the exit's centre")
@@ -400,28 +403,18 @@ class Game(BaseGame):
             self._escape()
             return
         self.phase = PH_ATTACK
-        acts = []
-        self._attack_spots(acts)
-        if not acts:  # unreachable: every row had a card before the play took one
-            self._deaths()
 
     def _attack_spots(self, acts):
-        """Attacks must meet a monster card; only when none can, any outer card may swing."""
-        grid = self.grid
         for p in RING:
-            if grid[P + p] != NONE and grid[M + p] != NONE:
+            if self.grid[P + p] != NONE:
                 acts.append(ATTACK << 10 | p)
-        if not acts:
-            for p in RING:
-                if grid[P + p] != NONE:
-                    acts.append(ATTACK << 10 | p)
 
     def _attack(self, p):
+        """Your card at p meets the monster's card at p or, where that spot is empty, the next
+        one counter-clockwise (as the monster's retaliation searches: see the rules note)."""
         self.attack_pos = p
-        if self.grid[M + p] == NONE:
-            self.down[P + p] = 0
-            self.events.append((EV_SWING, p, 0))
-        elif self._duel(M + p, P + p, True):
+        target = self.attack_target(p)
+        if target != NONE and self._duel(M + target, P + p, True):
             self.then = _THEN_RETALIATE
             return
         self._retaliate()
@@ -429,18 +422,19 @@ class Game(BaseGame):
     def _retaliate(self):
         opp = 8 - self.attack_pos
         if self.grid[M + opp] != NONE:
-            target = self._retaliation_target(opp)
+            target = self._ring_search(P, opp)
             if target != NONE and self._duel(M + opp, P + target, False):
                 self.then = _THEN_DEATHS
                 return
         self._deaths()
 
-    def _retaliation_target(self, opp):
-        """The player's card at opp, else the next one counter-clockwise round the ring."""
-        i = RING.index(opp)
+    def _ring_search(self, base, start):
+        """The spot of the grid's card at start, else of the next one counter-clockwise round
+        the ring of eight (the centre is never met); NONE if the ring is empty."""
+        i = RING.index(start)
         for k in range(8):
             p = RING[(i + k) % 8]
-            if self.grid[P + p] != NONE:
+            if self.grid[base + p] != NONE:
                 return p
         return NONE
 
