@@ -31,6 +31,7 @@ class App:
         self.sound = sound_player
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
+        self.starting = None  # a game to start at the end of this frame (see start_game)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True
         self.show_notices()
@@ -45,6 +46,8 @@ class App:
                     self.stack[-1].press(bit)
                     self.dirty = True
                 bit <<= 1
+        if self.starting is not None:
+            self._start()
         if self.stack[-1].tick():
             self.dirty = True
         return self.dirty
@@ -99,26 +102,12 @@ class App:
         return ((b[0] << 22) | (b[1] << 14) | (b[2] << 6) | b[3]) & 0x3FFFFFFF
 
     def start_game(self, key, options=(), seed=None, log=None):
-        """Start (or, with a log, continue) a game. The menus are dropped from RAM while it
-        runs; if the game cannot start, they come back with a message saying why."""
+        """Start (or, with a log, continue) a game at the end of this frame, once the menu
+        code that asked for it has returned: the menus are then dropped from RAM before the
+        game's modules load."""
         if seed is None:
             seed = self.new_seed()
-        self.stack = []
-        forget("menus", "results", "helpview")
-        try:
-            host = load("host", "GameHost")(self, key, tuple(options), seed, log)
-        except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
-            unload(key)
-            self.back_to_menus(key)
-            if log is not None:
-                self.store.set_aside(self.store.run_name(key))
-                self.message("The saved run could not be replayed (%s); kept aside." % e)
-            else:
-                self.message("The game could not start: %s" % e)
-            return
-        if log is None:
-            self.store.drop_run(key)
-        self.stack = [host]
+        self.starting = (key, tuple(options), seed, log)
         self.dirty = True
 
     def continue_game(self, key):
@@ -128,8 +117,32 @@ class App:
             return
         seed, options, log = saved
         self.start_game(key, options, seed, log)
-        if self.stack and type(self.stack[0]).__name__ == "GameHost":
-            self.store.drop_run(key)  # continued once: the save is gone
+
+    def _start(self):
+        key, options, seed, log = self.starting
+        self.starting = None
+        self.stack = []
+        forget("menus", "results", "helpview")
+        error = None
+        try:
+            host = load("host", "GameHost")(self, key, options, seed, log)
+        except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
+            error = str(e)
+        if error is not None:
+            # Out of the except block first: its traceback holds the half-built game.
+            host = None
+            unload(key)
+            self.back_to_menus(key)
+            if log is not None:
+                self.store.set_aside(self.store.run_name(key))
+                self.message("The saved run could not be replayed (%s); kept aside." % error)
+            else:
+                self.message("The game could not start: %s" % error)
+            return
+        # A new game replaces any saved run; a continued one is gone once continued.
+        self.store.drop_run(key)
+        self.stack = [host]
+        self.dirty = True
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""
