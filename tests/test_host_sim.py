@@ -1,0 +1,51 @@
+"""host_sim pieces that the golden screens do not cover: the terminal's half-block picture,
+the OLED-look scaling, the data folder default."""
+
+import os
+
+from host_sim import render, terminal
+from host_sim.__main__ import default_data_dir, parse_args
+from host_sim.sim import Sim
+
+
+def test_terminal_half_blocks_match_the_pixels():
+    buf = bytearray(1024)
+    buf[0] = 0b01  # (0,0) lit, (0,1) dark
+    buf[1] = 0b10  # (1,0) dark, (1,1) lit
+    buf[2] = 0b11
+    lines = terminal.frame_lines(buf)
+    assert len(lines) == 32 and all(len(ln) == 128 for ln in lines)
+    assert lines[0][:4] == "\u2580\u2584\u2588 "
+
+
+def test_scaled_image_has_oled_look_and_exact_size(tmp_path):
+    sim = Sim(str(tmp_path), seed=1)
+    big = sim.image(4)
+    assert big.size == (512, 256) and big.mode == "RGB"
+    one = sim.image(1)
+    # every lit 1:1 pixel is lit (pale) in the middle of its 4x4 block
+    px1, px4 = one.load(), big.load()
+    for y in range(64):
+        for x in range(128):
+            r, g, b = px4[x * 4 + 2, y * 4 + 2]
+            assert (px1[x, y] != 0) == (r > 100), (x, y)
+
+
+def test_ascii_dump_matches_image(tmp_path):
+    sim = Sim(str(tmp_path), seed=1)
+    text = sim.ascii().splitlines()
+    px = sim.image(1).load()
+    assert all((text[y][x] == "#") == (px[x, y] != 0) for y in range(64) for x in range(128))
+    assert render.to_ascii(bytes(1024)).count("#") == 0
+
+
+def test_default_data_dir_is_per_user(monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-test")
+    if os.name == "posix":
+        assert default_data_dir() in ("/tmp/xdg-test/deckdelve",
+                                      os.path.expanduser("~/Library/Application Support/deckdelve"))
+
+
+def test_headless_flags_parse():
+    a = parse_args(["--game", "red_queen", "--seed", "7", "--keys", "rraab..", "--scale", "2"])
+    assert a.game == "red_queen" and a.seed == 7 and a.scale == 2
