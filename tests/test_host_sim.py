@@ -41,9 +41,9 @@ def test_ascii_dump_matches_image(tmp_path):
 
 def test_default_data_dir_is_per_user(monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", "/tmp/xdg-test")
+    mac = os.path.expanduser("~/Library/Application Support/deckdelve")
     if os.name == "posix":
-        assert default_data_dir() in ("/tmp/xdg-test/deckdelve",
-                                      os.path.expanduser("~/Library/Application Support/deckdelve"))
+        assert default_data_dir() in ("/tmp/xdg-test/deckdelve", mac)
 
 
 def test_headless_flags_parse():
