@@ -18,7 +18,7 @@
 # Events (code, a, b), for the scene to put into words:
 #   EV_TREASURE chest die, gold       EV_LOOT     loot die (1..6, 7 = gold instead), 0
 #   EV_EVADE    skill die, rank       EV_TRAP     trap die (1..6), skill die
-#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (b = 0: no choice)
+#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (<= rank: a choice)
 #   EV_FOUND    event face, 0         EV_REST     rest option, 0
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
 #   EV_WAND     wand, monster HP left EV_HIT      damage taken, HP left
@@ -184,6 +184,7 @@ class Game(_Game):
         self.phase = MAP
         self.room = 0  # the room kind being played (0 on the map)
         self.event_faces = bytearray(3)  # the faces on offer after a passed event check
+        self.event_skill = 0  # the skill die that passed it
         # The fight: the monster, the dice, the wand effects.
         self.fight = 0  # MONSTER, BOSS, or EVENT for the event's monster
         self.monster_hp = 0
@@ -583,11 +584,11 @@ class Game(_Game):
     def _event(self):
         face = self.rng.die(6)
         skill = self.rng.die(6)
+        self.events.append((EV_EVENT, face, skill))
         if skill > self.rank:
-            self.events.append((EV_EVENT, face, 0))
             self._event_face(face)
             return
-        self.events.append((EV_EVENT, face, skill))
+        self.event_skill = skill
         self.event_faces[0] = face - 1  # 0 = no neighbour below a 1
         self.event_faces[1] = face
         self.event_faces[2] = face + 1 if face < 6 else 0

@@ -1,0 +1,538 @@
+# Mini Rogue's scene. The stats panel stands on the right (x 103..127) at all times and flashes
+# a stat that changed; the left 102 pixels show the area map, a room, a fight, the merchant, a
+# room's result (its dice rolling briefly, then the words) or, at the end, the score breakdown.
+# Results are drawn by the scene itself, so event_text shows no message boxes; the merchant's
+# refusals are messages.
+import framebuf
+
+from deckdelve import buttons
+from deckdelve.games import mini_rogue as mr
+from deckdelve.ui import draw
+from deckdelve.ui import mini_rogue_art as art
+
+A = buttons.A
+B = buttons.B
+UP = buttons.UP
+DOWN = buttons.DOWN
+LEFT = buttons.LEFT
+RIGHT = buttons.RIGHT
+
+VIEW_W = 102  # the room view's width; the panel starts at x 103
+CARD_W = 16
+CARD_H = 20
+DIE = 12  # a die is DIE x DIE pixels
+ROLL_FRAMES = 18  # dice tumble this long (50 frames a second)
+FLASH_FRAMES = 48  # a changed stat flashes this long
+FLASH_HALF = 8  # ... on and off every this many frames
+
+MONSTER_NAMES = ("Undead Soldier", "Skeleton", "Undead Knight", "Serpent Knight",
+                 "Sanctum Guard")
+ROOM_TITLES = ("", "Resting", "Treasure", "Event", "Merchant", "Trap", "Monster", "Boss", "Delve")
+REST_TEXT = ("Weapon: +1 XP", "Ration: +1 food", "Heal: +2 HP")
+FACE_TEXT = ("Found loot: +2 gold", "Health potion: +2 HP", "Found meat: +1 food",
+             "Whetstone: +2 XP", "Found shield: +1 armour", "A monster attacks!")
+TRAP_TEXT = ("Mildew: -1 food", "Tripwire: -1 gold", "Rusted armour: -1 armour",
+             "Spring blade: -1 HP", "Moving walls: -1 XP", "Pit: -2 HP")
+LOOT_TEXT = ("Found a fire wand!", "Found an ice wand!", "Found a poison wand!",
+             "Found a healing wand!", "Armour piece: +1 armour", "Better weapon: +2 XP",
+             "Wand slots full: +2 gold")
+WAND_NAMES = ("Fire", "Ice", "Poison", "Healing")
+WAND_TEXT = ("Fire: 10 damage", "Ice: no blow this round", "Poison: +5 a strike",
+             "Healing: +8 HP")
+BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "Poison wand",
+             "Healing wand", "Armour piece")
+SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour piece")
+REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
+            "Your purse is full!")
+PART_NAMES = ("Skill", "Area", "Boss", "Rank", "HP", "Gold", "Food", "Armr", "Wand")
+# Where each die's pips go (2x2 each), by value: offsets inside the die.
+_PIPS = (
+    (),
+    ((5, 5),),
+    ((2, 2), (8, 8)),
+    ((2, 2), (5, 5), (8, 8)),
+    ((2, 2), (8, 2), (2, 8), (8, 8)),
+    ((2, 2), (8, 2), (5, 5), (2, 8), (8, 8)),
+    ((2, 2), (8, 2), (2, 5), (8, 5), (2, 8), (8, 8)),
+)
+
+
+def _sprites(group, w, h):
+    return [framebuf.FrameBuffer(bytearray(data), w, h, framebuf.MONO_VLSB) for data in group]
+
+
+def monster_name(game):
+    if game.fight == mr.BOSS:
+        return mr.BOSS_NAMES[game.level() - 1]
+    return MONSTER_NAMES[game.level() - 1]
+
+
+def die(fb, x, y, value, inverted=False):
+    """A die showing value (1..6) at x, y; white on black when inverted (under the cursor)."""
+    fg = 0 if inverted else 1
+    fb.fill_rect(x, y, DIE, DIE, 1 - fg)
+    fb.rect(x, y, DIE, DIE, fg)
+    for dx, dy in _PIPS[value]:
+        fb.fill_rect(x + dx, y + dy, 2, 2, fg)
+
+
+class Scene:
+    def __init__(self, host):
+        self.host = host
+        self.rooms = _sprites(art.ROOMS, art.ROOMS_W, art.ROOMS_H)
+        self.stat_icons = _sprites(art.STATS, art.STATS_W, art.STATS_H)
+        self.wand_icons = _sprites(art.WANDS, art.WANDS_W, art.WANDS_H)
+        self.portraits = _sprites(art.PORTRAITS, art.PORTRAITS_W, art.PORTRAITS_H)
+        self.cursor = 0
+        self.selling = False
+        # A room's result: its title, dice and lines, shown until A (None: no result up).
+        self.report = None
+        self.report_title = ""
+        self.report_dice = bytearray(3)
+        self.fight_lines = []  # what happened in the last round of a fight
+        self.end_lines = []  # why the game ended
+        self.rolling = 0  # frames the dice still tumble
+        self.roll_mask = 0  # which fight dice tumble (bit per die)
+        self.frame = 0
+        # The stats as last drawn, and how long each still flashes: rank, XP, HP, armour, gold,
+        # food, items, and the monster's HP.
+        self.shown = bytearray(8)
+        self.flash = bytearray(8)
+        for i in range(8):
+            self.shown[i] = self._stat(i)
+        self._default_cursor()
+
+    # ---- input ---------------------------------------------------------------------------
+
+    def press(self, button):
+        g = self.host.game
+        if g.over:
+            return False
+        if self.report is not None:
+            if button == A or button == B:
+                if self.rolling:
+                    self.rolling = 0  # A during the roll shows the result at once
+                else:
+                    self.report = None
+                    self._default_cursor()
+                return True
+            return False
+        p = g.phase
+        if p == mr.SHOP:
+            return self._press_shop(g, button)
+        choices = g.actions()
+        n = len(choices)
+        if p == mr.MAP or p == mr.REST_CHOICE:
+            back, forward = UP, DOWN
+        else:
+            back, forward = LEFT, RIGHT
+        if button == back:
+            self.cursor = (self.cursor - 1) % n
+            return True
+        if button == forward:
+            self.cursor = (self.cursor + 1) % n
+            return True
+        if button == A:
+            self._act(choices[min(self.cursor, n - 1)])
+            return True
+        return False
+
+    def _press_shop(self, g, button):
+        rows = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
+        if button == UP:
+            self.cursor = (self.cursor - 1) % rows
+        elif button == DOWN:
+            self.cursor = (self.cursor + 1) % rows
+        elif button == LEFT or button == RIGHT:
+            self.selling = not self.selling
+            self.cursor = 0
+        elif button == B:
+            self._act(mr.LEAVE << 8)
+        elif button == A:
+            k = self.cursor
+            why = g.sell_refusal(k) if self.selling else g.buy_refusal(k)
+            if why:
+                self.host.message(REFUSALS[why])
+            else:
+                self._act((mr.SELL if self.selling else mr.BUY) << 8 | k)
+        else:
+            return False
+        return True
+
+    def _act(self, action):
+        g = self.host.game
+        in_fight = g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND
+        was_shop = g.phase == mr.SHOP
+        self.host.act(action)
+        self._read_events(g, in_fight, action)
+        if not (was_shop and g.phase == mr.SHOP):
+            self._default_cursor()
+
+    def _default_cursor(self):
+        g = self.host.game
+        self.cursor = 0
+        self.selling = False
+        if g.phase == mr.FIGHT_DICE and g.strike_damage() >= g.monster_hp:
+            self.cursor = len(g.actions()) - 1  # it dies anyway: the cursor is on the strike
+
+    # ---- events into words ----------------------------------------------------------------
+
+    def event_text(self, event):
+        return None  # the scene draws every result itself (see _read_events)
+
+    def _read_events(self, g, in_fight, action):
+        lines = []
+        dice = self.report_dice
+        n = 0
+        title = ""
+        for code, a, b in g.events:
+            if code == mr.EV_TREASURE:
+                title = "Treasure"
+                dice[n] = a
+                n += 1
+                lines.append("Chest %d: +%d gold" % (a, b))
+                if a >= 5:
+                    lines.append("5 or 6: a second roll!")
+            elif code == mr.EV_LOOT:
+                if a <= 6 and n < 3:
+                    dice[n] = a
+                    n += 1
+                lines.append(LOOT_TEXT[a - 1])
+            elif code == mr.EV_EVADE:
+                title = "Trap"
+                dice[n] = a
+                n += 1
+                lines.append("Skill %d, rank %d: evaded!" % (a, b))
+            elif code == mr.EV_TRAP:
+                title = "Trap"
+                dice[0] = b
+                dice[1] = a
+                n = 2
+                lines.append("Skill %d > rank %d: caught!" % (b, g.rank))
+                lines.append(TRAP_TEXT[a - 1])
+            elif code == mr.EV_FALL:
+                lines.append("You fall to area %d!" % b)
+            elif code == mr.EV_EVENT:
+                title = "Event"
+                dice[0] = a
+                dice[1] = b
+                n = 2
+                if b > g.rank:
+                    lines.append("Skill %d > rank %d" % (b, g.rank))
+            elif code == mr.EV_FOUND:
+                lines.append(FACE_TEXT[a - 1])
+            elif code == mr.EV_REST:
+                title = "Resting"
+                lines.append(REST_TEXT[a])
+            elif code == mr.EV_STRIKE:
+                lines.append("You strike: %d damage" % a)
+            elif code == mr.EV_WAND:
+                lines.append(WAND_TEXT[a])
+            elif code == mr.EV_FROZEN:
+                lines.append("It is frozen: no blow")
+            elif code == mr.EV_HIT:
+                lines.append("It hits you: -%d HP" % a)
+            elif code == mr.EV_KILL:
+                title = "Victory"
+                lines.append("Slain! +%d XP" % a + (" +%d gold" % b if b else ""))
+            elif code == mr.EV_RANK:
+                lines.append("Rank %d: %d dice!" % (a, a))
+            elif code == mr.EV_STARVE:
+                lines.append("No food: -%d HP" % a)
+            elif code == mr.EV_DELVE:
+                if not title:
+                    title = "Delve"
+                lines.append(("Ate a ration. " if b else "") + "Area %d" % a)
+            elif code == mr.EV_DEAD:
+                lines.append(self._cause(g, a))
+            elif code == mr.EV_WON:
+                lines.append("The Og's Blood is yours!")
+        if g.over:
+            self.end_lines = draw.wrap(lines[-1] if g.won else " ".join(lines[-2:]), VIEW_W - 2)
+            self.report = None
+            return
+        if in_fight and (g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND):
+            self.fight_lines = draw.wrap(" ".join(lines), VIEW_W - 2)[-2:]
+            kind = action >> 8
+            if kind == mr.REROLL:
+                self._roll(1 << (action & 0xFF))
+            elif g.phase == mr.FIGHT_DICE and kind != mr.REROLL:
+                self._roll(15)
+            return
+        if g.phase == mr.FIGHT_DICE:  # a fight starts: the first roll
+            self.fight_lines = []
+            self._roll(15)
+        if not lines or g.phase == mr.EVENT_CHOICE:
+            if g.phase == mr.EVENT_CHOICE:
+                self._roll(0)
+            return
+        self.report = lines
+        self.report_title = title
+        for i in range(n, 3):
+            dice[i] = 0
+        self._roll(0)
+
+    def _cause(self, g, cause):
+        if cause == mr.STARVED:
+            return "You starved to death."
+        if cause == mr.TRAP:
+            return "The pit was your grave."
+        return "Slain by the %s." % monster_name(g)
+
+    def _roll(self, mask):
+        self.rolling = ROLL_FRAMES
+        self.roll_mask = mask
+
+    # ---- animation -------------------------------------------------------------------------
+
+    def _stat(self, i):
+        g = self.host.game
+        if i == 0:
+            return g.rank
+        if i == 1:
+            return g.xp
+        if i == 2:
+            return g.hp
+        if i == 3:
+            return g.armour
+        if i == 4:
+            return g.gold
+        if i == 5:
+            return g.food
+        if i == 6:
+            return g.items[0] | g.items[1] << 2 | g.items[2] << 4 | g.items[3] << 6
+        return g.monster_hp
+
+    def tick(self):
+        self.frame += 1
+        redraw = False
+        if self.rolling:
+            self.rolling -= 1
+            redraw = True
+        for i in range(8):
+            v = self._stat(i)
+            if v != self.shown[i]:
+                self.shown[i] = v
+                self.flash[i] = FLASH_FRAMES
+                redraw = True
+            elif self.flash[i]:
+                self.flash[i] -= 1
+                redraw = True
+        return redraw
+
+    def _lit(self, i):
+        """Is stat i in the inverted half of its flash?"""
+        return self.flash[i] and (self.flash[i] // FLASH_HALF) % 2 == 1
+
+    # ---- drawing ---------------------------------------------------------------------------
+
+    def draw(self, fb):
+        g = self.host.game
+        self._panel(fb, g)
+        if g.over:
+            self._end(fb, g)
+        elif self.report is not None:
+            self._report(fb)
+        elif g.phase == mr.MAP:
+            self._map(fb, g)
+        elif g.phase == mr.REST_CHOICE:
+            self._rest(fb)
+        elif g.phase == mr.EVENT_CHOICE:
+            self._event(fb, g)
+        elif g.phase == mr.SHOP:
+            self._shop(fb, g)
+        else:
+            self._fight(fb, g)
+
+    def _panel(self, fb, g):
+        fb.vline(VIEW_W, 0, 64, 1)
+        for i in range(6):
+            y = 1 + i * 9
+            lit = self._lit(i)
+            if lit:
+                fb.fill_rect(VIEW_W + 1, y - 1, 127 - VIEW_W, 9, 1)
+            fb.blit(self.stat_icons[i], 105, y, 1 if lit else 0)
+            draw.right(fb, str(self._stat(i)), 127, y + 1, 0 if lit else 1)
+        lit = self._lit(6)
+        x = 105
+        for w in range(4):
+            for _ in range(g.items[w]):
+                if lit:
+                    fb.fill_rect(x, 55, 9, 9, 1)
+                fb.rect(x, 55, 9, 9, 1)
+                fb.blit(self.wand_icons[w], x + 1, 56, 1 if lit else 0)
+                x += 11
+        while x < 127:
+            fb.rect(x, 55, 9, 9, 1)
+            x += 11
+
+    def _hint(self, fb, s):
+        draw.text(fb, s, 1, 58)
+
+    def _title(self, fb, s, kind=0):
+        draw.text(fb, s, 1, 1)
+        if kind:
+            fb.blit(self.rooms[kind - 1], VIEW_W - 14, 0, 0)
+
+    def _map(self, fb, g):
+        draw.text(fb, "L%d A%d %s" % (g.level(), g.area, mr.LEVEL_NAMES[g.level() - 1]), 1, 1)
+        choices = g.actions()
+        chosen = choices[min(self.cursor, len(choices) - 1)] & 0xFF
+        for c in range(5):
+            cards = mr.COLUMN_CARDS[c]
+            x = 1 + c * 20
+            for j in range(len(cards)):
+                card = cards[j]
+                y = 22 if len(cards) == 1 else 8 + j * 26
+                if c == 4 or c == g.column or card == g.taken[c]:
+                    self._card(fb, x, y, g.layout[card])
+                elif c < g.column:
+                    draw.empty(fb, x, y, CARD_W, CARD_H)  # the room not taken
+                else:
+                    self._card(fb, x, y, 0)
+                if c == g.column and card == chosen:
+                    draw.cursor(fb, x, y, CARD_W, CARD_H)
+        self._hint(fb, ROOM_TITLES[g.layout[chosen]] + "  A" + draw.ARROW_R)
+
+    def _card(self, fb, x, y, kind):
+        fb.rect(x, y, CARD_W, CARD_H, 1)
+        if kind:
+            fb.blit(self.rooms[kind - 1], x + 2, y + 4, 0)
+        else:
+            for yy in range(y + 2, y + CARD_H - 2, 2):
+                for xx in range(x + 2 + (yy & 2) // 2, x + CARD_W - 2, 2):
+                    fb.pixel(xx, yy, 1)
+
+    def _list(self, fb, rows, y0, selected):
+        for i in range(len(rows)):
+            draw.bar(fb, rows[i], 0, y0 + i * 7, VIEW_W - 1, i == selected)
+
+    def _rest(self, fb):
+        self._title(fb, "Resting: choose one", mr.RESTING)
+        self._list(fb, REST_TEXT, 18, self.cursor)
+        self._hint(fb, "A" + draw.ARROW_R)
+
+    def _event(self, fb, g):
+        self._title(fb, "Event", mr.EVENT)
+        draw.text(fb, "Skill %d, rank %d:" % (g.event_skill, g.rank), 1, 8)
+        draw.text(fb, "take one!", 1, 14)
+        faces = g.actions()
+        for i in range(len(faces)):
+            face = faces[i] & 0xFF
+            x = 4 + i * 18
+            self._die(fb, x, 24, face, i == self.cursor, self.rolling)
+        face = faces[min(self.cursor, len(faces) - 1)] & 0xFF
+        draw.text(fb, FACE_TEXT[face - 1], 1, 42)
+        self._hint(fb, draw.ARROW_L + draw.ARROW_R + " A" + draw.ARROW_R)
+
+    def _die(self, fb, x, y, value, inverted, tumbling):
+        if tumbling:
+            value = (self.frame + x // 3) % 6 + 1
+        die(fb, x, y, value, inverted)
+
+    def _shop(self, fb, g):
+        if self.selling:
+            draw.text(fb, draw.ARROW_L + " SELL " + draw.ARROW_R, 1, 0)
+            names = SELL_NAMES
+            prices = mr.SELL_PRICE
+        else:
+            draw.text(fb, draw.ARROW_L + " BUY " + draw.ARROW_R, 1, 0)
+            names = BUY_NAMES
+            prices = mr.BUY_PRICE
+        for i in range(len(names)):
+            y = 8 + i * 6
+            sel = i == self.cursor
+            if sel:
+                fb.fill_rect(0, y - 1, VIEW_W - 1, 7, 1)
+            draw.text(fb, names[i], 2, y, 0 if sel else 1)
+            draw.right(fb, str(prices[i]), VIEW_W - 3, y, 0 if sel else 1)
+        self._hint(fb, ("A sell" if self.selling else "A buy") + "  B leave")
+
+    def _fight(self, fb, g):
+        draw.text(fb, monster_name(g), 1, 1)
+        lit = self._lit(7)
+        if lit:
+            fb.fill_rect(0, 7, 32, 7, 1)
+        draw.text(fb, "HP %d/%d" % (g.monster_hp, g.monster_max), 1, 8, 0 if lit else 1)
+        draw.text(fb, "DMG %d" % g.monster_damage, 40, 8)
+        if g.poisoned:
+            draw.text(fb, "Poisoned", 1, 15)
+        fb.blit(self.portraits[1 if g.fight == mr.BOSS else 0], 74, 0, 0)
+        for i in range(len(self.fight_lines)):
+            draw.text(fb, self.fight_lines[i], 1, 26 + i * 6)
+        choices = g.actions()
+        sel = min(self.cursor, len(choices) - 1)
+        if g.phase == mr.FIGHT_DICE:
+            x = 2
+            for i in range(g.rank):
+                inverted = choices[sel] == mr.REROLL << 8 | i
+                self._die(fb, x, 40, g.dice[i], inverted,
+                          self.rolling and self.roll_mask & (1 << i))
+                if g.sixes[i]:
+                    draw.text(fb, "+%d" % (6 * g.sixes[i]), x + 1, 53)
+                x += 15
+            self._arrow(fb, x + 2, 40, choices[sel] == mr.ATTACK << 8)
+            if self.rolling:
+                pass
+            elif choices[sel] == mr.ATTACK << 8:
+                self._hint(fb, "A: strike for %d" % g.strike_damage())
+            else:
+                self._hint(fb, "A: roll this 6 again")
+        else:
+            x = 2
+            for a in choices:
+                if a >> 8 == mr.WAND:
+                    w = a & 0xFF
+                    fb.rect(x, 40, DIE, DIE, 1)
+                    fb.blit(self.wand_icons[w], x + 2, 42, 0)
+                    if a == choices[sel]:
+                        draw.cursor(fb, x, 40, DIE, DIE)
+                    x += 15
+            self._arrow(fb, x + 2, 40, choices[sel] == mr.NO_WAND << 8)
+            a = choices[sel]
+            self._hint(fb, WAND_TEXT[a & 0xFF] if a >> 8 == mr.WAND else "No wand")
+
+    def _arrow(self, fb, x, y, selected):
+        fb.rect(x, y, DIE, DIE, 1)
+        draw.char(fb, ord(draw.ARROW_R), x + 4, y + 4)
+        if selected:
+            draw.cursor(fb, x, y, DIE, DIE)
+
+    def _report(self, fb):
+        kind = 0
+        for k in range(len(ROOM_TITLES)):
+            if ROOM_TITLES[k] == self.report_title:
+                kind = k
+        self._title(fb, self.report_title, kind)
+        x = 2
+        for i in range(3):
+            if self.report_dice[i]:
+                self._die(fb, x, 9, self.report_dice[i], False, self.rolling)
+                x += 16
+        if self.rolling:
+            return
+        y = 24
+        for line in self.report:
+            for part in draw.wrap(line, VIEW_W - 2):
+                if y <= 52:
+                    draw.text(fb, part, 1, y)
+                y += 6
+        self._hint(fb, "A" + draw.ARROW_R)
+
+    def _end(self, fb, g):
+        draw.text(fb, "VICTORY!" if g.won else "YOU DIED", 1, 1)
+        y = 8
+        for line in self.end_lines:
+            draw.text(fb, line, 1, y)
+            y += 6
+        parts = g.score_parts()
+        for i in range(9):
+            x = 1 + (i % 3) * 34
+            y = 22 + (i // 3) * 7
+            draw.text(fb, PART_NAMES[i], x, y)
+            draw.right(fb, str(parts[i]), x + 32, y)
+        fb.hline(0, 43, VIEW_W - 1, 1)
+        draw.text(fb, "SCORE", 1, 47)
+        draw.big_text(fb, str(g.score), 30, 45, 2)
+        self._hint(fb, "A" + draw.ARROW_R)
+
