@@ -53,7 +53,7 @@ def test_game_over_initials_and_scores():
     s.keys("UURUAA")  # C, B, A -> "CBA"... letters move up from the last initials "AAA"
     top = app.stack[-1]
     assert type(top).__name__ == "Scores"
-    assert app.store.scores("red_queen") == [[212, "CBA", "WIN"]]
+    assert app.store().scores("red_queen") == [[212, "CBA", "WIN"]]
     assert app.settings["initials"] == "CBA"
     assert_golden("platform/scores", s.image(1))
 

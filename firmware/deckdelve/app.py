@@ -12,7 +12,6 @@ import gc
 import sys
 
 from deckdelve import buttons, sound
-from deckdelve.store import Store
 from deckdelve.ui import draw
 
 A = buttons.A
@@ -26,8 +25,9 @@ RIGHT = buttons.RIGHT
 class App:
     def __init__(self, fb, data_dir, sound_player=None, seed=None):
         self.fb = fb
-        self.store = Store(data_dir)
-        self.settings = self.store.load_settings()
+        self.data_dir = data_dir
+        self.notices = []  # texts from the store for the player (see show_notices)
+        self.settings = self.store().load_settings()
         self.sound = sound_player
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
@@ -83,9 +83,14 @@ class App:
         self.push(Message(self, text))
 
     def show_notices(self):
-        notices = self.store.notices
+        notices = self.notices
         while notices:
             self.message(notices.pop())
+
+    def store(self):
+        """The flash store. Its module loads on first use and leaves RAM when a game starts
+        (a game needs it only to save, to end, or for a new achievement)."""
+        return load("store", "Store")(self.data_dir, self.notices)
 
     def play(self, effect):
         if self.sound is not None and self.settings["sound"]:
@@ -111,7 +116,7 @@ class App:
         self.dirty = True
 
     def continue_game(self, key):
-        saved = self.store.read_run(key)
+        saved = self.store().read_run(key)
         if saved is None:
             self.show_notices()
             return
@@ -121,28 +126,32 @@ class App:
     def _start(self):
         key, options, seed, log = self.starting
         self.starting = None
+        # A new game replaces any saved run; a continued one is gone once continued (its log
+        # is in RAM and is written back, set aside, if it fails to replay).
+        self.store().drop_run(key)
         self.stack = []
-        forget("menus", "results", "helpview")
+        forget("menus", "results", "helpview", "store")
         error = None
         try:
             host = load("host", "GameHost")(self, key, options, seed, log)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
-        if error is not None:
-            # Out of the except block first: its traceback holds the half-built game.
-            host = None
-            unload(key)
-            self.back_to_menus(key)
-            if log is not None:
-                self.store.set_aside(self.store.run_name(key))
-                self.message("The saved run could not be replayed (%s); kept aside." % error)
-            else:
-                self.message("The game could not start: %s" % error)
+        if error is None:
+            self.stack = [host]
+            self.dirty = True
+            self.show_notices()
             return
-        # A new game replaces any saved run; a continued one is gone once continued.
-        self.store.drop_run(key)
-        self.stack = [host]
-        self.dirty = True
+        # Out of the except block first: its traceback holds the half-built game.
+        host = None
+        unload(key)
+        self.back_to_menus(key)
+        if log is not None:
+            store = self.store()
+            store.save_run(key, seed, options, log)
+            store.set_aside(store.run_name(key))
+            self.message("The saved run could not be replayed (%s); kept aside." % error)
+        else:
+            self.message("The game could not start: %s" % error)
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""

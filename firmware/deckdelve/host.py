@@ -36,7 +36,7 @@ class GameHost(Screen):
                 self.log.append(a)
         ui = __import__("deckdelve.ui." + key, None, None, ("Scene",))
         self.pending = []
-        self.known_achievements = app.store.achievements(key) if hasattr(
+        self.known_achievements = app.store().achievements(key) if hasattr(
             self.game, "achievements") else 0
         self.scene = ui.Scene(self)
         if self.game.over:
@@ -54,7 +54,7 @@ class GameHost(Screen):
         if hasattr(game, "achievements"):
             mask = game.achievements()
             if mask & ~self.known_achievements:
-                new = self.app.store.add_achievements(self.key, mask)
+                new = self.app.store().add_achievements(self.key, mask)
                 self.known_achievements |= mask
                 names = self.rules.ACHIEVEMENTS
                 for i in range(len(names)):
@@ -104,16 +104,19 @@ class GameHost(Screen):
     def finish(self):
         g = self.game
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won)
-        self.app.store.drop_run(self.key)
-        self.close()
+        self.close()  # (the run's save, if any, was deleted when the game started)
         self.app.push(load("results", "GameOver")(self.app, *result))
 
     def save_and_quit(self):
-        if self.app.store.save_run(self.key, self.seed, self.options, self.log):
-            self.close()
-            self.app.message("Run saved. Continue it from the game's menu.")
+        app = self.app
+        key, seed, options, log = self.key, self.seed, self.options, self.log
+        self.close()  # the game leaves RAM first: writing the save needs the store loaded
+        if app.store().save_run(key, seed, options, log):
+            app.message("Run saved. Continue it from the game's menu.")
         else:
-            self.app.show_notices()
+            # Nothing is lost: the game comes back by replaying its log, and the notice
+            # (flash full...) is shown over it.
+            app.start_game(key, options, seed, log)
 
 
 class Pause(Menu):

@@ -54,7 +54,7 @@ class GameMenu(Menu):
         key, _title, options = self.entry[0], self.entry[1], self.entry[2]
         self.actions = []
         items = []
-        if self.app.store.has_run(key):
+        if self.app.store().has_run(key):
             items.append("Continue saved run")
             self.actions.append(("continue", ()))
         for label, opts in options or (("New game", ()),):
@@ -78,7 +78,7 @@ class GameMenu(Menu):
         if what == "continue":
             app.continue_game(key)
         elif what == "new":
-            if app.store.has_run(key):
+            if app.store().has_run(key):
                 app.push(Confirm(app, "A saved run exists. Start anew and lose it?",
                                  lambda: app.start_game(key, opts)))
             else:
@@ -104,7 +104,7 @@ class Achievements(Screen):
         super().__init__(app)
         rules = registry.load(key)
         self.names = rules.ACHIEVEMENTS
-        self.mask = app.store.achievements(key)
+        self.mask = app.store().achievements(key)
         self.top = 0
 
     def press(self, button):
@@ -181,7 +181,7 @@ class Settings(Menu):
 
     def leave(self):
         if self.changed:
-            self.app.store.save_settings(self.app.settings)
+            self.app.store().save_settings(self.app.settings)
         self.app.pop()
         self.app.show_notices()
 

@@ -19,7 +19,7 @@ class GameOver(Screen):
         self.score = score
         self.summary = summary
         self.won = won
-        self.qualifies = app.store.qualifies(table, score)
+        self.qualifies = app.store().qualifies(table, score)
 
     def press(self, button):
         if button != A and button != B:
@@ -77,10 +77,10 @@ class Initials(Screen):
                 return
             initials = "".join(self.CHARS[i] for i in self.letters)
             app = self.app
-            place = app.store.add_score(self.table, self.score, initials, self.summary)
+            place = app.store().add_score(self.table, self.score, initials, self.summary)
             if app.settings.get("initials") != initials:
                 app.settings["initials"] = initials
-                app.store.save_settings(app.settings)
+                app.store().save_settings(app.settings)
             app.replace(Scores(app, self.title, self.table, place))
             app.show_notices()
 
@@ -102,7 +102,7 @@ class Scores(Screen):
         super().__init__(app)
         self.title = title
         self.table = table
-        self.entries = app.store.scores(table)
+        self.entries = app.store().scores(table)
         self.highlight = highlight
 
     def press(self, button):

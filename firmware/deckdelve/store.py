@@ -49,9 +49,11 @@ def _join(a, b):
 
 
 class Store:
-    def __init__(self, root):
+    def __init__(self, root, notices=None):
         self.root = root.rstrip("/") if root != "/" else ""
-        self.notices = []  # texts for the player, shown by the app and then cleared
+        # Texts for the player, shown by the app and then cleared; the app passes its own
+        # list so that every Store it makes reports to the same place.
+        self.notices = [] if notices is None else notices
         if self.root and not _exists(self.root):
             try:
                 os.mkdir(self.root)
