@@ -16,6 +16,8 @@
 #   RUN                               flee from every foe of this fight
 #
 # Events (code, a, b): see the EV_ constants.
+# Scenario tests build positions by setting these fields (setup_position in
+# tests/shared/test_red_queen.py), then run the automatic steps with _advance().
 
 from deckdelve import cards
 from deckdelve.cards import NONE
@@ -61,12 +63,12 @@ LOST_FINAL = const(1)  # stuck in the final battle
 
 MAX_FOES = const(5)  # the Queen and up to four fled enemies (two runs of two)
 HAND_SIZE = const(3)
-MAX_RUNS = const(2)
+_MAX_RUNS = const(2)
 QUEEN_OF_HEARTS = const(24)  # cards.make(cards.QUEEN, cards.HEARTS)
 
-STASH_ACE = const(20)
-PER_ENEMY = const(10)
-WIN_BONUS = const(80)
+_STASH_ACE = const(20)
+_PER_ENEMY = const(10)
+_WIN_BONUS = const(80)
 
 
 def act(kind, x=0, y=0, z=0):
@@ -100,7 +102,7 @@ def beats(value, suit, weapon):
 
 
 def stash_points(card):
-    return STASH_ACE if card % 13 == cards.ACE else cards.value(card)
+    return _STASH_ACE if card % 13 == cards.ACE else cards.value(card)
 
 
 class Pile:
@@ -195,7 +197,7 @@ class Game(BaseGame):
             out.append(act(STASH, 1))
         elif phase == FIGHT or phase == FINAL:
             self._attacks(out)
-            if phase == FIGHT and not out and self.runs < MAX_RUNS:
+            if phase == FIGHT and not out and self.runs < _MAX_RUNS:
                 out.append(act(RUN))
         if self._empty_slot() >= 0:
             for s in range(2):
@@ -247,53 +249,40 @@ class Game(BaseGame):
         return total
 
     def check(self):
+        """Every card in exactly one place, weapons only where weapons go and JQK only where
+        enemies go, the phase consistent, and the score equal to its parts."""
         seen = bytearray(52)
-        count = [0]
-
-        def mark(card):
-            if card == NONE:
-                return
-            if card >= 52 or seen[card]:
-                raise ValueError("card %d twice or unknown" % card)
-            seen[card] = 1
-            count[0] += 1
-
+        weapons = (self.hand, self.foe_weapon, self.fled_weapon)
+        for buf in weapons + (self.foe, self.fled, bytes((self.drawn, self.queen))):
+            for c in buf:
+                if c != NONE:
+                    seen[c] += 1
         for pile in (self.deck, self.stashes[0], self.stashes[1], self.discard, self.defeated):
             for i in range(pile.n):
-                mark(pile.cards[i])
-        for buf in (self.hand, self.foe, self.foe_weapon, self.fled, self.fled_weapon):
-            for c in buf:
-                mark(c)
-        mark(self.drawn)
-        mark(self.queen)
-        if count[0] != 52:
-            raise ValueError("%d cards accounted for, not 52" % count[0])
-        for buf in (self.hand, self.foe_weapon, self.fled_weapon):
+                seen[pile.cards[i]] += 1
+        for c in range(52):
+            if seen[c] != 1:
+                raise ValueError("card %s in %d places" % (cards.name(c), seen[c]))
+        for buf in weapons + (self.stashes[0].cards[:self.stashes[0].n],
+                              self.stashes[1].cards[:self.stashes[1].n],
+                              self.discard.cards[:self.discard.n]):
             for c in buf:
                 if c != NONE and not is_weapon(c):
-                    raise ValueError("a JQK used as a weapon")
-        for pile in (self.stashes[0], self.stashes[1], self.discard):
-            for i in range(pile.n):
-                if not is_weapon(pile.cards[i]):
-                    raise ValueError("a JQK in a stash or the discard pile")
+                    raise ValueError("JQK where weapons go")
         for c in self.foe:
             if c != NONE and is_weapon(c):
-                raise ValueError("a weapon card as an enemy")
-        if not 0 <= self.runs <= MAX_RUNS:
-            raise ValueError("runs out of range")
-        if (self.drawn != NONE) != (self.phase == PLACE):
-            raise ValueError("drawn card and phase disagree")
-        parts = self._score_parts()
-        if self.score != parts:
-            raise ValueError("score %d is not its parts %d" % (self.score, parts))
-        if self.over != (self.phase == OVER):
-            raise ValueError("over and phase disagree")
+                raise ValueError("a weapon as an enemy")
+        if not 0 <= self.runs <= _MAX_RUNS or (self.drawn != NONE) != (self.phase == PLACE) \
+                or self.over != (self.phase == OVER):
+            raise ValueError("runs, drawn card, phase or end disagree")
+        if self.score != self._score_parts():
+            raise ValueError("score is not its parts")
 
     # ---- helpers ----
 
     def _score_parts(self):
-        bonus = WIN_BONUS if self.won else 0
-        return self.stash_value() + PER_ENEMY * len(self.defeated) + bonus
+        bonus = _WIN_BONUS if self.won else 0
+        return self.stash_value() + _PER_ENEMY * len(self.defeated) + bonus
 
     def _update_score(self):
         self.score = self._score_parts()
@@ -535,64 +524,3 @@ class Game(BaseGame):
         self.over = True
         self.phase = OVER
         self.events.append((EV_LOST, reason, 0))
-
-    # ---- scenario tests ----
-
-    def _setup_for_test(self, hand=(), stash0=(), stash1=(), deck=(), foes=(), drawn=None,
-                        discard=None, runs=0, fled=()):
-        """Build a position for a scenario test. Cards are names ("7H"). deck lists the top
-        card first; stashes and discard list the bottom first; foes and fled are (enemy,
-        weapon, ...) tuples, "--" for no weapon. Every card not named goes to the discard
-        pile if it is a weapon and to the defeated pile if it is a JQK (the Queen of Hearts
-        stays aside unless named). A fight (the final battle if the Queen is the first foe)
-        starts when foes are given; else `drawn` waits to be placed; else the next card is
-        drawn. Automatic steps then run as after an action."""
-        self.events = []
-        self.over = self.won = False
-        self.runs = runs
-        self._clear()
-        named = bytearray(52)
-        piles = (self.deck, self.stashes[0], self.stashes[1], self.discard, self.defeated)
-        for p in piles:
-            p.n = 0
-
-        def take(name):
-            c = cards.parse(name)
-            if c == NONE:
-                return NONE
-            if named[c]:
-                raise ValueError("card named twice: " + name)
-            named[c] = 1
-            return c
-
-        for i in range(len(hand)):
-            self.hand[i] = take(hand[i])
-        for name in stash0:
-            self.stashes[0].push(take(name))
-        for name in stash1:
-            self.stashes[1].push(take(name))
-        for k in range(len(deck) - 1, -1, -1):
-            self.deck.push(take(deck[k]))
-        for name in discard or ():
-            self.discard.push(take(name))
-        for k in range(len(fled)):
-            self.fled[k] = take(fled[k][0])
-            self.fled_weapon[k] = NONE if fled[k][1] == "--" else take(fled[k][1])
-        for i in range(len(foes)):
-            f = foes[i]
-            self.foe[i] = take(f[0])
-            for j in range(1, len(f)):
-                if f[j] != "--":
-                    self.foe_weapon[2 * i + j - 1] = take(f[j])
-        self.drawn = NONE if drawn is None else take(drawn)
-        self.queen = NONE if named[QUEEN_OF_HEARTS] else QUEEN_OF_HEARTS
-        named[QUEEN_OF_HEARTS] = 1
-        for c in range(52):
-            if not named[c]:
-                (self.discard if is_weapon(c) else self.defeated).push(c)
-        if foes:
-            self.phase = FINAL if cards.parse(foes[0][0]) == QUEEN_OF_HEARTS else FIGHT
-        else:
-            self.phase = PLACE
-        self._advance()
-        self._update_score()

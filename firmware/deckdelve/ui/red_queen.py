@@ -1,0 +1,320 @@
+# Red Queen's Dungeon: the scene. The screen, top to bottom: a status line (deck, runs used,
+# score); the foes with their weapons (in the final battle the Queen with her two weapons and
+# the fled enemies in small cards); the player's row: three hand slots, the drawn card (or the
+# RUN button), the two stash tops with their counts; and a hint line saying what A will do.
+#
+# The cursor rests on a "spot": a hand slot, a stash or RUN. LEFT/RIGHT go to the next spot
+# that has a legal action, UP/DOWN pick among that spot's actions (which stash a swapped card
+# goes to, which enemy to hit, which card to combine with), A does it. Every action on offer
+# comes from game.actions(), so the cursor offers only legal choices.
+from deckdelve import buttons
+from deckdelve.cards import NONE
+from deckdelve.games import red_queen as rq
+from deckdelve.ui import draw
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+RUN_SPOT = 5  # spots 0..2 are hand slots, 3 and 4 the stashes
+SPOTS = 6
+
+HAND_X = (2, 14, 26)
+STASH_X = (92, 112)
+CARDS_Y = 27
+LABEL_Y = 46
+HINT_Y = 58
+DRAWN_X = 56
+RUN_BOX = (48, 30, 27, 9)  # x, y, w, h
+FOE_Y = 8
+FIGHT_X = (30, 72)  # the enemy card of foe 0 and 1 in a fight; its weapon beside it
+STASH_NAMES = ("L", "R")
+
+
+# Every sentence of the scene in one string: MicroPython keeps it as one object, where two
+# dozen literals would each be interned (a qstr) and cost several KB of RAM more.
+WORDS = (
+    "%s attacks, armed with %s!|%s attacks, unarmed!|"
+    "A third foe, %s, is shuffled back into the deck.|%s defeated! +10|"
+    "The Queen loses her %s.|You ran away (%d of 2). %s beside the Queen.|They wait|It waits|"
+    "FINAL BATTLE! The Queen and %d you fled from.|FINAL BATTLE! The Queen of Hearts.|"
+    "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
+    "You cannot defeat the Queen's side. You lose.|"
+    "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
+    "%s+%s=%s beats %s|run away (%d of 2 used)"
+)
+_W_ARMED = const(0)
+_W_UNARMED = const(1)
+_W_BACK = const(2)
+_W_DEFEATED = const(3)
+_W_DISARMED = const(4)
+_W_FLED = const(5)
+_W_THEY = const(6)
+_W_IT = const(7)
+_W_FINAL_ALL = const(8)
+_W_FINAL_QUEEN = const(9)
+_W_WON = const(10)
+_W_LOST_RUN = const(11)
+_W_LOST_FINAL = const(12)
+_W_TO_HAND = const(13)
+_W_SWAP = const(14)
+_W_TO_STASH = const(15)
+_W_TAKE = const(16)
+_W_BEATS = const(17)
+_W_COMBINE = const(18)
+_W_RUN = const(19)
+
+
+def words(i):
+    """The i-th sentence of WORDS."""
+    start = 0
+    while i:
+        start = WORDS.index("|", start) + 1
+        i -= 1
+    end = WORDS.find("|", start)
+    return WORDS[start:] if end < 0 else WORDS[start:end]
+
+
+def spot_of(action):
+    kind = action >> 12
+    x = (action >> 8) & 15
+    if kind == rq.HAND or kind == rq.SWAP:
+        return x
+    if kind == rq.STASH or kind == rq.REFILL:
+        return 3 + x
+    if kind == rq.ATTACK:
+        return (action >> 4) & 15
+    return RUN_SPOT
+
+
+class Scene:
+    def __init__(self, host):
+        self.host = host
+        self.spot = 0
+        self.choice = 0
+        self.by_spot = None
+        self._refresh()
+        # The game's first draw may already be a fight: say so, as after any action.
+        for ev in host.game.events:
+            t = self.event_text(ev)
+            if t:
+                host.message(t)
+
+    # ---- input ----
+
+    def _refresh(self):
+        """Group the legal actions by spot and keep the cursor on a spot that has some."""
+        groups = [[] for _ in range(SPOTS)]
+        for a in self.host.game.actions():
+            groups[spot_of(a)].append(a)
+        self.by_spot = groups
+        if not groups[self.spot]:
+            self._move(1)
+        if self.choice >= len(groups[self.spot]):
+            self.choice = 0
+
+    def _move(self, step):
+        s = self.spot
+        for _ in range(SPOTS):
+            s = (s + step) % SPOTS
+            if self.by_spot[s]:
+                self.spot = s
+                self.choice = 0
+                return
+
+    def current(self):
+        """The action under the cursor, or None when the game is over."""
+        acts = self.by_spot[self.spot]
+        return acts[self.choice] if acts else None
+
+    def press(self, button):
+        if self.host.game.over:
+            return False
+        n = len(self.by_spot[self.spot])
+        if button == buttons.LEFT:
+            self._move(-1)
+        elif button == buttons.RIGHT:
+            self._move(1)
+        elif button == buttons.UP:
+            if n:
+                self.choice = (self.choice - 1) % n
+        elif button == buttons.DOWN:
+            if n:
+                self.choice = (self.choice + 1) % n
+        elif button == buttons.A:
+            a = self.current()
+            if a is not None:
+                self.host.act(a)
+                self._refresh()
+        else:
+            return False
+        return True
+
+    def tick(self):
+        return False
+
+    # ---- words ----
+
+    def event_text(self, event):
+        code, a, b = event
+        L = draw.label
+        if code == rq.EV_WEAPON:
+            if a == rq.QUEEN_OF_HEARTS:
+                return None  # the final battle's message covers her weapons
+            if b == NONE:
+                return words(_W_UNARMED) % L(a)
+            return words(_W_ARMED) % (L(a), L(b))
+        if code == rq.EV_BACK:
+            return words(_W_BACK) % L(a)
+        if code == rq.EV_DEFEATED:
+            return words(_W_DEFEATED) % L(a)
+        if code == rq.EV_DISARMED:
+            return words(_W_DISARMED) % L(b)
+        if code == rq.EV_FLED:
+            return words(_W_FLED) % (a, words(_W_THEY if b > 1 else _W_IT))
+        if code == rq.EV_FINAL:
+            if a > 1:
+                return words(_W_FINAL_ALL) % (a - 1)
+            return words(_W_FINAL_QUEEN)
+        if code == rq.EV_WON:
+            return words(_W_WON) % a
+        if code == rq.EV_LOST:
+            return words(_W_LOST_RUN if a == rq.LOST_RUN else _W_LOST_FINAL)
+        return None  # EV_ENEMY (its weapon's message says it), EV_IGNORED
+
+    def hint(self, a):
+        """What A does, in a line."""
+        g = self.host.game
+        L = draw.label
+        kind = a >> 12
+        x = (a >> 8) & 15
+        y = (a >> 4) & 15
+        z = a & 15
+        if kind == rq.HAND:
+            return words(_W_TO_HAND) % L(g.drawn)
+        if kind == rq.SWAP:
+            return words(_W_SWAP) % (L(g.drawn), L(g.hand[x]), STASH_NAMES[y])
+        if kind == rq.STASH:
+            return words(_W_TO_STASH) % (L(g.drawn), STASH_NAMES[x])
+        if kind == rq.REFILL:
+            return words(_W_TAKE) % L(g.stashes[x].top())
+        if kind == rq.ATTACK:
+            c = g.hand[y]
+            w = g.foe_weapon[x]
+            target = L(g.foe[x >> 1])
+            if w != NONE:
+                target += " " + L(w)
+            if z == rq.NO_PARTNER:
+                return words(_W_BEATS) % (L(c), target)
+            p = g._partner(z)
+            made = (c // 13) * 13 + rq.combined_value(c, p) - 1  # in the hand card's suit
+            return words(_W_COMBINE) % (L(c), L(p), L(made), target)
+        return words(_W_RUN) % g.runs
+
+    # ---- drawing ----
+
+    def draw(self, fb):
+        g = self.host.game
+        a = self.current()
+        partner = NONE
+        target = -1
+        if a is not None and a >> 12 == rq.ATTACK:
+            target = (a >> 8) & 15
+            z = a & 15
+            if z != rq.NO_PARTNER:
+                partner = z
+        self._status(fb, g)
+        self._foes(fb, g, target)
+        # the player's row
+        for h in range(rq.HAND_SIZE):
+            x = HAND_X[h]
+            draw.card(fb, g.hand[h], x, CARDS_Y, True, a is not None and self.spot == h)
+            if partner == h:
+                mark(fb, x, CARDS_Y)
+        draw.center(fb, "HAND", LABEL_Y, 1, HAND_X[0], HAND_X[2] + draw.CARD_W - HAND_X[0])
+        for s in range(2):
+            x = STASH_X[s]
+            st = g.stashes[s]
+            draw.card(fb, st.top(), x, CARDS_Y, True, a is not None and self.spot == 3 + s)
+            if partner == rq.HAND_SIZE + s:
+                mark(fb, x, CARDS_Y)
+            draw.center(fb, STASH_NAMES[s] + str(st.n), LABEL_Y, 1, x - 4, draw.CARD_W + 8)
+        if g.drawn != NONE:
+            draw.card(fb, g.drawn, DRAWN_X, CARDS_Y)
+            draw.center(fb, "NEW", LABEL_Y, 1, DRAWN_X - 4, draw.CARD_W + 8)
+        elif self.by_spot[RUN_SPOT]:
+            x, y, w, h = RUN_BOX
+            fb.rect(x, y, w, h, 1)
+            draw.center(fb, "RUN", y + 2, 1, x, w)
+            if self.spot == RUN_SPOT:
+                draw.cursor(fb, x, y, w, h)
+        fb.hline(0, HINT_Y - 3, draw.W, 1)
+        if a is not None:
+            s = self.hint(a)
+            if len(self.by_spot[self.spot]) > 1:
+                s = draw.ARROW_U + draw.ARROW_D + " " + s
+            draw.text(fb, s, 0, HINT_Y)
+
+    def _status(self, fb, g):
+        if g.phase == rq.FINAL or (g.over and g.queen == NONE):
+            draw.text(fb, "FINAL BATTLE", 0, 0)
+        else:
+            draw.text(fb, "DECK " + str(g.deck.n), 0, 0)
+        draw.text(fb, "RUNS " + str(g.runs) + "/2", 56, 0)
+        draw.right(fb, str(g.score), 128, 0)
+
+    def _foes(self, fb, g, target):
+        if g.foe[0] == rq.QUEEN_OF_HEARTS or (g.phase == rq.FINAL and g.foe[0] == NONE):
+            self._final(fb, g, target)
+            return
+        if g.phase == rq.PLACE or g.phase == rq.REFILL_AFTER_RUN:
+            # no fight: the Queen waits, with the enemies fled so far
+            draw.card(fb, g.queen, 2, FOE_Y)
+            for k in range(4):
+                if g.fled[k] != NONE:
+                    fled_pair(fb, g.fled[k], g.fled_weapon[k], k)
+            return
+        for i in range(2):
+            if g.foe[i] == NONE:
+                continue
+            x = FIGHT_X[i]
+            draw.card(fb, g.foe[i], x, FOE_Y)
+            wx = x + draw.CARD_W + 2
+            draw.card(fb, g.foe_weapon[2 * i], wx, FOE_Y)
+            if target >> 1 == i:
+                mark(fb, wx, FOE_Y)
+
+    def _final(self, fb, g, target):
+        if g.foe[0] != NONE:
+            draw.card(fb, g.foe[0], 2, FOE_Y)
+            for j in range(2):
+                w = g.foe_weapon[j]
+                if w == NONE:
+                    continue
+                wx = 15 + 13 * j
+                draw.card(fb, w, wx, FOE_Y)
+                if target == j:
+                    mark(fb, wx, FOE_Y)
+        for i in range(1, rq.MAX_FOES):
+            if g.foe[i] != NONE:
+                x, y = fled_pair(fb, g.foe[i], g.foe_weapon[2 * i], i - 1)
+                if target >> 1 == i:
+                    fb.fill_rect(x + draw.SMALL_W + 1, y + draw.SMALL_H, draw.SMALL_W, 1, 1)
+
+
+def fled_pair(fb, enemy, weapon, k):
+    """An enemy beside the Queen (or in the final battle) as two small cards, 2 by 2."""
+    x = 46 + (k & 1) * 40
+    y = FOE_Y + (k >> 1) * 9
+    draw.card_small(fb, enemy, x, y)
+    draw.card_small(fb, weapon, x + draw.SMALL_W + 1, y)
+    return x, y
+
+
+def mark(fb, x, y):
+    """A bar under the card at x, y: the weapon you hit, or the card you combine with."""
+    fb.fill_rect(x, y + draw.CARD_H + 1, draw.CARD_W, 2, 1)

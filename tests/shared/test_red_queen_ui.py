@@ -1,0 +1,90 @@
+# Red Queen's Dungeon played through the UI: button presses -> scene -> game, on the headless
+# app, under CPython and under real MicroPython (64 KiB heap, firmware compiled to .mpy).
+# The game's own modules are used only once the app has loaded them, as on the device, and
+# the module stays small: under MicroPython its code shares the 64 KiB with the app.
+from deckdelve.games import GAMES
+from helpers import Headless, scratch
+
+
+def keys_for(scene, action):
+    """The presses that make the scene do `action` from where its cursor is now: RIGHT to the
+    action's spot (RIGHT skips spots without actions), DOWN to it, then A."""
+    keys = ""
+    spot = scene.spot
+    choice = scene.choice
+    n = len(scene.by_spot)
+    while action not in scene.by_spot[spot]:
+        spot = (spot + 1) % n
+        if scene.by_spot[spot]:
+            keys += "R"
+            choice = 0
+    group = scene.by_spot[spot]
+    return keys + "D" * ((group.index(action) - choice) % len(group)) + "A"
+
+
+def start(seed, name):
+    """From the title to a new Red Queen's Dungeon."""
+    h = Headless(scratch(name), seed=seed)
+    h.keys("A" + "D" * [g[0] for g in GAMES].index("red_queen") + "A")
+    gm = h.app.stack[-1]
+    h.keys("D" * [a[0] for a in gm.actions].index("new") + "A")
+    host = h.app.stack[-1]
+    assert host.key == "red_queen", host.key
+    return h, host
+
+
+def dismiss(h, host):
+    """Close the event messages with A (each press closes one)."""
+    n = len(host.pending)
+    h.keys("A" * n)
+    assert not host.pending
+
+
+def test_whole_games_through_the_buttons():
+    for seed in (3, 11):
+        h, host = start(seed, "rq_ui")
+        game = host.game
+        rng = game.rng.__class__(seed)
+        dismiss(h, host)
+        while not game.over:
+            scene = host.scene
+            acts = game.actions()
+            offered = []
+            for group in scene.by_spot:
+                offered.extend(group)
+            assert sorted(offered) == sorted(acts)  # the cursor offers exactly the legal ones
+            a = acts[rng.below(len(acts))]
+            n = len(host.log)
+            h.keys(keys_for(scene, a))
+            assert len(host.log) == n + 1 and host.log[-1] == a
+            game.check()
+            if not game.over:
+                dismiss(h, host)
+        score = game.score
+        dismiss(h, host)  # the last message closes into the game-over screen
+        assert h.top() == "GameOver", h.top()
+        assert h.app.stack[-1].score == score
+
+
+def test_cursor_visits_only_spots_with_actions_and_b_pauses():
+    h, host = start(5, "rq_ui_cursor")
+    dismiss(h, host)
+    scene = host.scene
+    with_actions = [s for s in range(len(scene.by_spot)) if scene.by_spot[s]]
+    first = scene.spot
+    seen = []
+    for _ in with_actions:
+        seen.append(scene.spot)
+        h.keys("R")
+    assert scene.spot == first and sorted(seen) == with_actions  # each once, then round
+    h.keys("L")
+    assert scene.spot == seen[-1]
+    n = len(scene.by_spot[scene.spot])
+    h.keys("D" * n)
+    assert scene.choice == 0
+    h.keys("U")
+    assert scene.choice == n - 1
+    h.keys("B")
+    assert h.top() == "Pause"
+    h.keys("A")  # resume
+    assert h.top() == "GameHost"
