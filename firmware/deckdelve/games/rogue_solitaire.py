@@ -318,12 +318,14 @@ class Game(BaseGame):
 
     # ----- test helper --------------------------------------------------------------
 
-    def setup_for_test(self, monster, player, exit, hand="", deck="", discard="", buffet=""):
+    def setup_for_test(self, monster, player, exit, hand="", deck="", discard="", buffet="",
+                       floors=0, race=False):
         """Lay out a position for a scenario test. Grids are nine space-separated names
         (cards.parse), '--' for an empty spot and a leading '.' for a face-down card; hand,
         deck (bottom first, top last), discard and buffet are space-separated names. Cards
         not named go to the bottom of the deck, in order. The key Joker is 'KEY', the lock
-        is always the exit's centre. The phase becomes the turn's start."""
+        is always the exit's centre. floors escaped and race (the Buffet turned over) set the
+        campaign's stage. The phase becomes the turn's start."""
         placed = bytearray(54)
         placed[JOKER_A] = 1
         self.grid[X + CENTRE] = JOKER_A
@@ -339,21 +341,21 @@ class Game(BaseGame):
                 self.grid[base + p] = c
                 self.down[base + p] = 1 if face_down else 0
                 if c != NONE:
-                    placed[c] = 1
+                    _mark(placed, c)
         parts = []
         for buf, text in ((self.hand, hand), (self.discard, discard), (self.buffet, buffet)):
             n = 0
             for name in text.split():
                 c = _parse(name)
                 buf[n] = c
-                placed[c] = 1
+                _mark(placed, c)
                 n += 1
             parts.append(n)
         self.hand_n, self.discard_n, self.buffet_n = parts
         self.buffet_top = 0
         top = [_parse(name) for name in deck.split()]
         for c in top:
-            placed[c] = 1
+            _mark(placed, c)
         n = 0
         for c in range(54):
             if not placed[c]:
@@ -363,6 +365,9 @@ class Game(BaseGame):
             self.deck[n] = c
             n += 1
         self.deck_n = n
+        self.floors = floors
+        self.race = race
+        self._rescore()
         self.events = []
         self._start_turn()
 
@@ -824,6 +829,13 @@ def _index(buf, n, card):
         if buf[i] == card:
             return i
     return -1
+
+
+def _mark(placed, card):
+    """setup_for_test: a card may be named once."""
+    if placed[card]:
+        raise ValueError("%s is named twice" % cards.name(card))
+    placed[card] = 1
 
 
 def _parse(name):
