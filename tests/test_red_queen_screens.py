@@ -1,0 +1,112 @@
+"""Red Queen's Dungeon on screen: golden screenshots through host_sim key sequences (seed 13,
+a game the greedy bot wins after two runs), and the scene's words for events and hints.
+To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit it."""
+
+from goldens import assert_golden, sim
+
+from deckdelve import cards
+from deckdelve.games import red_queen as rq
+
+SEED = 13
+# The whole game, key by key (U D L R A B), from the first screen to the game-over screen.
+GAME = (
+    "RAAAAAAAARRRRARARRRDARRRRAAAAARRAARAAARRRRARRRDARDAAAAARRAARAAARRRRARRRDARRRARAA"
+    "RRDARRARRRRDARRRRARRRARRARRRARDARRRRARARRRRAAARAARRAAAARRAAARRAAAAAAAARARAARAAAA"
+    "ARAAARAAAA"
+)
+
+
+def at(n, extra=""):
+    """The simulator after the first n keys of GAME (then `extra`)."""
+    return sim(GAME[:n] + extra, game="red_queen", seed=SEED)
+
+
+def test_combat():
+    s = at(4)
+    host = s.app.stack[-1]
+    g = host.game
+    assert g.phase == rq.FIGHT and not host.pending
+    assert g.foe[0] != cards.NONE and g.foe[1] != cards.NONE  # two enemies at once
+    a = host.scene.current()
+    assert a >> 12 == rq.ATTACK and a & 15 == rq.NO_PARTNER  # a single card under the cursor
+    assert_golden("red_queen/combat", s.image(1))
+
+
+def test_combine():
+    s = at(53, "D")
+    host = s.app.stack[-1]
+    a = host.scene.current()
+    assert host.game.phase == rq.FIGHT and not host.pending
+    assert a >> 12 == rq.ATTACK and a & 15 != rq.NO_PARTNER  # a combination under the cursor
+    assert host.scene.hint(a) == "9\x04+A\x04=10\x04 beats J\x02 10\x02"
+    assert_golden("red_queen/combine", s.image(1))
+
+
+def test_final_battle():
+    s = at(150)
+    host = s.app.stack[-1]
+    g = host.game
+    assert g.phase == rq.FINAL and not host.pending
+    assert g.foe[0] == rq.QUEEN_OF_HEARTS and g.runs == 2
+    assert g.foe[1] != cards.NONE and g.foe[2] != cards.NONE  # both fled enemies are back
+    assert_golden("red_queen/final_battle", s.image(1))
+
+
+def test_win_message_and_game_over():
+    s = at(169)
+    host = s.app.stack[-1]
+    g = host.game
+    assert g.over and g.won and host.pending == ["You escaped the dungeon! Score %d" % g.score]
+    assert_golden("red_queen/won", s.image(1))
+    s.keys(GAME[169:])
+    assert type(s.app.stack[-1]).__name__ == "GameOver"
+    assert s.app.stack[-1].score == g.score == 277
+    assert_golden("red_queen/game_over", s.image(1))
+
+
+def test_same_keys_same_pixels():
+    assert at(60).image(1).tobytes() == at(60).image(1).tobytes()
+
+
+class _Host:
+    def __init__(self, game):
+        self.game = game
+
+    def message(self, text):
+        pass
+
+
+def test_event_words():
+    from deckdelve.ui.red_queen import Scene
+
+    scene = Scene(_Host(rq.Game(1)))
+    C = cards.parse
+    words = scene.event_text
+    assert words((rq.EV_ENEMY, C("KS"), 0)) is None  # said with its weapon
+    assert words((rq.EV_WEAPON, C("KS"), C("8C"))) == "K\x01 attacks, armed with 8\x04!"
+    assert words((rq.EV_WEAPON, C("KS"), cards.NONE)) == "K\x01 attacks, unarmed!"
+    assert words((rq.EV_WEAPON, rq.QUEEN_OF_HEARTS, C("8C"))) is None
+    assert words((rq.EV_BACK, C("JD"), 0)) == "A third foe, J\x03, is shuffled back into the deck."
+    assert words((rq.EV_DEFEATED, C("KS"), C("8C"))) == "K\x01 defeated! +10"
+    assert words((rq.EV_DISARMED, rq.QUEEN_OF_HEARTS, C("9D"))) == "The Queen loses her 9\x03."
+    assert words((rq.EV_FLED, 1, 2)) == "You ran away (1 of 2). They wait beside the Queen."
+    assert words((rq.EV_FLED, 2, 1)) == "You ran away (2 of 2). It waits beside the Queen."
+    assert words((rq.EV_FINAL, 3, 0)) == "FINAL BATTLE! The Queen and 2 you fled from."
+    assert words((rq.EV_FINAL, 1, 0)) == "FINAL BATTLE! The Queen of Hearts."
+    assert words((rq.EV_WON, 245, 0)) == "You escaped the dungeon! Score 245"
+    assert words((rq.EV_LOST, rq.LOST_RUN, 0)) == "Cornered, with no third run. You lose."
+    assert words((rq.EV_LOST, rq.LOST_FINAL, 0)) == "You cannot defeat the Queen's side. You lose."
+    assert words((rq.EV_IGNORED, C("QS"), 0)) is None
+
+
+def test_hint_words():
+    from deckdelve.ui.red_queen import Scene
+
+    g = rq.Game(2)
+    scene = Scene(_Host(g))
+    assert g.phase == rq.PLACE
+    d = cards.name(g.drawn)[:-1] + cards.SUIT_CHARS[g.drawn // 13]
+    assert scene.hint(rq.act(rq.STASH, 1)) == d + " to stash R"
+    assert scene.hint(rq.act(rq.SWAP, 0, 0)).startswith(d + " in, ")
+    assert scene.hint(rq.act(rq.SWAP, 0, 0)).endswith(" to stash L")
+    assert scene.hint(rq.act(rq.RUN)) == "run away (0 of 2 used)"
