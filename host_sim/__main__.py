@@ -17,7 +17,7 @@ import sys
 import tempfile
 
 import host_sim  # noqa: F401
-from deckdelve import games as registry
+from deckdelve import registry
 
 KEYMAP = {
     "Up": "U", "Down": "D", "Left": "L", "Right": "R",

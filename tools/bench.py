@@ -48,9 +48,9 @@ def footprint():
 
 def game_keys():
     sys.path.insert(0, mpy.FIRMWARE)
-    from deckdelve import games
+    from deckdelve import registry
 
-    return [g[0] for g in games.GAMES]
+    return [g[0] for g in registry.GAMES]
 
 
 BOOT = """

@@ -19,7 +19,7 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
-from deckdelve import games as registry  # noqa: E402
+from deckdelve import registry  # noqa: E402
 
 
 def parse_args(argv):

@@ -129,11 +129,14 @@ class App:
         # A new game replaces any saved run; a continued one is gone once continued (its log
         # is in RAM and is written back, set aside, if it fails to replay).
         self.store().drop_run(key)
+        entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "store")
+        forget("menus", "results", "helpview", "store", "registry")
         error = None
         try:
-            host = load("host", "GameHost")(self, key, options, seed, log)
+            if entry is None:
+                raise ValueError("no game %r" % key)
+            host = load("host", "GameHost")(self, entry, options, seed, log)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
         if error is None:

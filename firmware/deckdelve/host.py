@@ -3,7 +3,6 @@
 from array import array
 
 from deckdelve import buttons, sound
-from deckdelve import games as registry
 from deckdelve.app import Confirm, Menu, Screen, load, table_key, unload
 from deckdelve.ui import draw
 
@@ -18,15 +17,13 @@ RIGHT = buttons.RIGHT
 class GameHost(Screen):
     """Runs one game: its scene, the run's action log, event messages, pause, game over."""
 
-    def __init__(self, app, key, options, seed, log=None):
+    def __init__(self, app, entry, options, seed, log=None):
         super().__init__(app)
-        self.key = key
-        self.entry = registry.find(key)
-        if self.entry is None:
-            raise ValueError("unknown game %r" % key)
+        self.entry = entry  # the game's line in deckdelve/registry.py
+        self.key = key = entry[0]
         self.options = options
         self.seed = seed
-        rules = registry.load(key)
+        rules = __import__("deckdelve.games." + key, None, None, ("Game",))
         self.rules = rules
         self.game = rules.Game(seed, options)
         self.log = array("H")

@@ -1,7 +1,7 @@
 # The menus: title, the list of games, each game's menu, settings, achievements. Not in RAM
 # while a game runs (app.start_game drops it; rebuild() brings the screens back after).
 from deckdelve import buttons, sound
-from deckdelve import games as registry
+from deckdelve import registry
 from deckdelve.app import Confirm, Menu, Screen, hint, load, table_key
 from deckdelve.ui import draw
 

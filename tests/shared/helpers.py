@@ -36,6 +36,14 @@ def scratch(name):
     return path
 
 
+def game_index(key):
+    """Where a game stands in the menu. (The registry is imported here and not held: the app
+    drops it from RAM while a game runs, and a test holding it would keep it there.)"""
+    from deckdelve import registry
+
+    return [g[0] for g in registry.GAMES].index(key)
+
+
 def exists(path):
     try:
         os.stat(path)

@@ -7,7 +7,7 @@
 import gc
 import sys
 
-from deckdelve import games as registry
+from deckdelve import registry
 from deckdelve.rng import Rng
 from helpers import Headless, exists, scratch
 

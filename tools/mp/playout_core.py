@@ -4,7 +4,7 @@ import gc
 from array import array
 
 from deckdelve.rng import Rng
-from deckdelve.games import load
+from deckdelve.registry import load
 
 MAX_STEPS = 20000
 # Set by playout_main under MicroPython: called after every action to sample the live heap.
