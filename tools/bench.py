@@ -66,6 +66,23 @@ print("boot_heap", gc.mem_alloc() - before, "free", gc.mem_free())
 """
 
 
+def smallest_heap(module, low=48, high=192):
+    """The smallest heap (KiB, in steps of 4) under which a shared test module passes."""
+    def passes(kib):
+        r = mpy.run(["-m", "mprun_tests", module], heap="%dK" % kib)
+        return r.returncode == 0
+
+    if not passes(high):
+        return None
+    while high - low > 4:
+        mid = (low + high) // 2 // 4 * 4
+        if passes(mid):
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench")
     ap.add_argument("--games", type=int, default=200)
@@ -88,6 +105,8 @@ def main(argv=None):
         f.write(BOOT)
     r = mpy.run([path], heap="64K")
     print((r.stdout + r.stderr).strip())
+    for module in ("test_red_queen_ui", "test_app"):
+        print("smallest MicroPython heap for %s: %s KiB" % (module, smallest_heap(module)))
     return 0
 
 
