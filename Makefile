@@ -50,3 +50,13 @@ flash-dry: $(STAMP)
 playout-all: $(STAMP)
 	$(BIN)/python -m tools.playout --game red_queen --games 1000 --seed 1
 	$(BIN)/python -m tools.playout --game red_queen --games 50 --seed 1 --micropython
+	$(BIN)/python -m tools.playout --game rogue_solitaire --games 1000 --seed 1
+	$(BIN)/python -m tools.playout --game rogue_solitaire --games 1000 --seed 1 --options campaign
+	$(BIN)/python -m tools.playout --game rogue_solitaire --games 30 --seed 1 --micropython
+	$(BIN)/python -m tools.playout --game rogue_solitaire --games 30 --seed 1 --micropython --options campaign
+	for d in easy normal hard hell; do \
+	  $(BIN)/python -m tools.playout --game mini_rogue --games 2000 --seed 1 --options $$d || exit 1; \
+	  $(BIN)/python -m tools.playout --game mini_rogue --games 50 --seed 1 --options $$d --micropython || exit 1; \
+	done
+	$(BIN)/python -m tools.playout --game solatro --games 2000 --seed 1
+	$(BIN)/python -m tools.playout --game solatro --games 100 --seed 1 --micropython
