@@ -34,7 +34,7 @@ def play(seed, options, bot):
         g.apply(a)
         g.check()
         for e in g.events:
-            assert len(e) == 3 and 0 < e[0] <= rs.EV_ACHIEVED
+            assert len(e) == 3 and 0 < e[0] <= rs.EV_DIED
         assert g.can_save() == (g.phase == rs.PH_DESCEND)
     assert g.actions() == []
     assert len(g.summary()) <= 8
