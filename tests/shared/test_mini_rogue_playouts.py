@@ -24,7 +24,7 @@ def play(seed, options):
         g.check()
         # Every event is a triple of small ints.
         for e in g.events:
-            assert len(e) == 3 and 0 < e[0] <= mr.EV_SELL
+            assert len(e) == 3 and 0 < e[0] <= mr.EV_REROLL
     assert g.actions() == []
     return g, log
 

@@ -26,6 +26,7 @@
 #   EV_RANK     new rank, 0           EV_DELVE    new area, food eaten (0 = starved)
 #   EV_STARVE   HP lost, HP left      EV_DEAD     cause (room kind or STARVED), 0
 #   EV_WON      score, 0              EV_BUY/EV_SELL  item, gold left
+#   EV_REROLL   die, its new value
 #
 # Scenario tests may put any object with die(sides) and shuffle(buf, start, end) in g.rng to
 # script the dice, and set stats through setup_for_test() (it keeps the accounting straight).
@@ -117,6 +118,7 @@ EV_DEAD = const(18)
 EV_WON = const(19)
 EV_BUY = const(20)
 EV_SELL = const(21)
+EV_REROLL = const(22)
 
 # Event faces (the event die): loot, potion, meat, whetstone, shield, monster.
 EV_FACE_MONSTER = const(6)
@@ -323,6 +325,7 @@ class Game(_Game):
         elif kind == REROLL:
             self.sixes[arg] += 1
             self.dice[arg] = self.rng.die(6)
+            self.events.append((EV_REROLL, arg, self.dice[arg]))
         elif kind == ATTACK:
             self._strike()
         elif kind == WAND:

@@ -44,7 +44,7 @@ BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "
 SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour piece")
 REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
             "Your purse is full!")
-PART_NAMES = ("Skill", "Area", "Boss", "Rank", "HP", "Gold", "Food", "Armr", "Wand")
+PART_NAMES = ("Skill", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
 # Where each die's pips go (2x2 each), by value: offsets inside the die.
 _PIPS = (
     (),
@@ -100,6 +100,7 @@ class Scene:
         self.flash = bytearray(8)
         for i in range(8):
             self.shown[i] = self._stat(i)
+        self.seen = host.game.events  # the events already shown (a continued run shows none)
         self._default_cursor()
 
     # ---- input ---------------------------------------------------------------------------
@@ -160,13 +161,7 @@ class Scene:
         return True
 
     def _act(self, action):
-        g = self.host.game
-        in_fight = g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND
-        was_shop = g.phase == mr.SHOP
-        self.host.act(action)
-        self._read_events(g, in_fight, action)
-        if not (was_shop and g.phase == mr.SHOP):
-            self._default_cursor()
+        self.host.act(action)  # tick() reads what happened from the game's events
 
     def _default_cursor(self):
         g = self.host.game
@@ -180,13 +175,24 @@ class Scene:
     def event_text(self, event):
         return None  # the scene draws every result itself (see _read_events)
 
-    def _read_events(self, g, in_fight, action):
+    def _read_events(self, g):
+        """Turn the last action's events into the result screen, the fight's log line or the
+        end screen, and start the dice rolling. Called once for each new events list."""
         lines = []
         dice = self.report_dice
         n = 0
         title = ""
+        fighting = g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND
+        new_round = False
+        fought = False
         for code, a, b in g.events:
-            if code == mr.EV_TREASURE:
+            if code == mr.EV_REROLL:
+                self._roll(1 << a)
+                return
+            if code == mr.EV_FIGHT:
+                self.fight_lines = []
+                new_round = True
+            elif code == mr.EV_TREASURE:
                 title = "Treasure"
                 dice[n] = a
                 n += 1
@@ -220,17 +226,22 @@ class Scene:
                 if b > g.rank:
                     lines.append("Skill %d > rank %d" % (b, g.rank))
             elif code == mr.EV_FOUND:
+                title = "Event"
                 lines.append(FACE_TEXT[a - 1])
             elif code == mr.EV_REST:
                 title = "Resting"
                 lines.append(REST_TEXT[a])
             elif code == mr.EV_STRIKE:
+                fought = True
                 lines.append("You strike: %d damage" % a)
             elif code == mr.EV_WAND:
+                fought = True
                 lines.append(WAND_TEXT[a])
             elif code == mr.EV_FROZEN:
+                new_round = True
                 lines.append("It is frozen: no blow")
             elif code == mr.EV_HIT:
+                new_round = True
                 lines.append("It hits you: -%d HP" % a)
             elif code == mr.EV_KILL:
                 title = "Victory"
@@ -248,20 +259,14 @@ class Scene:
             elif code == mr.EV_WON:
                 lines.append("The Og's Blood is yours!")
         if g.over:
-            self.end_lines = draw.wrap(lines[-1] if g.won else " ".join(lines[-2:]), VIEW_W - 2)
+            self.end_lines = draw.wrap(lines[-1], VIEW_W - 2)  # how it ended
             self.report = None
             return
-        if in_fight and (g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND):
-            self.fight_lines = draw.wrap(" ".join(lines), VIEW_W - 2)[-2:]
-            kind = action >> 8
-            if kind == mr.REROLL:
-                self._roll(1 << (action & 0xFF))
-            elif g.phase == mr.FIGHT_DICE and kind != mr.REROLL:
-                self._roll(15)
-            return
-        if g.phase == mr.FIGHT_DICE:  # a fight starts: the first roll
-            self.fight_lines = []
+        if new_round:
             self._roll(15)
+        if fought and fighting:
+            self.fight_lines = lines[-2:]
+            return
         if not lines or g.phase == mr.EVENT_CHOICE:
             if g.phase == mr.EVENT_CHOICE:
                 self._roll(0)
@@ -270,7 +275,8 @@ class Scene:
         self.report_title = title
         for i in range(n, 3):
             dice[i] = 0
-        self._roll(0)
+        if n:
+            self._roll(0)
 
     def _cause(self, g, cause):
         if cause == mr.STARVED:
@@ -304,8 +310,16 @@ class Scene:
         return g.monster_hp
 
     def tick(self):
-        self.frame += 1
+        g = self.host.game
         redraw = False
+        if g.events is not self.seen:  # apply() makes a new list each time
+            self.seen = g.events
+            self._read_events(g)
+            trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
+            if not trading:  # after a purchase the cursor stays on its row
+                self._default_cursor()
+            redraw = True
+        self.frame += 1
         if self.rolling:
             self.rolling -= 1
             redraw = True
@@ -375,7 +389,8 @@ class Scene:
             fb.blit(self.rooms[kind - 1], VIEW_W - 14, 0, 0)
 
     def _map(self, fb, g):
-        draw.text(fb, "L%d A%d %s" % (g.level(), g.area, mr.LEVEL_NAMES[g.level() - 1]), 1, 1)
+        # Level-area and the level's name, as the port's "L1~A1" heading.
+        draw.text(fb, "%d-%d %s" % (g.level(), g.area, mr.LEVEL_NAMES[g.level() - 1]), 1, 1)
         choices = g.actions()
         chosen = choices[min(self.cursor, len(choices) - 1)] & 0xFF
         for c in range(5):
@@ -520,19 +535,17 @@ class Scene:
         self._hint(fb, "A" + draw.ARROW_R)
 
     def _end(self, fb, g):
+        """The score breakdown: the port's parts, each already weighted, and their sum."""
         draw.text(fb, "VICTORY!" if g.won else "YOU DIED", 1, 1)
         y = 8
-        for line in self.end_lines:
+        for line in self.end_lines[:2]:
             draw.text(fb, line, 1, y)
             y += 6
         parts = g.score_parts()
         for i in range(9):
-            x = 1 + (i % 3) * 34
-            y = 22 + (i // 3) * 7
+            x = 1 + (i % 2) * 52
+            y = 21 + (i // 2) * 6
             draw.text(fb, PART_NAMES[i], x, y)
-            draw.right(fb, str(parts[i]), x + 32, y)
-        fb.hline(0, 43, VIEW_W - 1, 1)
-        draw.text(fb, "SCORE", 1, 47)
-        draw.big_text(fb, str(g.score), 30, 45, 2)
-        self._hint(fb, "A" + draw.ARROW_R)
-
+            draw.right(fb, str(parts[i]), x + 46, y)
+        draw.text(fb, "SCORE", 54, 47)
+        draw.big_text(fb, str(g.score), 54 + 24, 45, 2)

@@ -1,0 +1,162 @@
+"""Mini Rogue's scene: golden screenshots of the map, each room, a fight, the merchant and the
+score, driven by button presses through host_sim (or, for whole games, by the careful bot
+through the host), plus the scene's key handling and flashes."""
+
+import os
+import sys
+
+from goldens import assert_golden, sim
+
+from deckdelve.games import mini_rogue as mr
+from deckdelve.rng import Rng
+from deckdelve.ui import draw
+from deckdelve.ui import mini_rogue as scene_module
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools", "mp"))
+import bots_mini_rogue  # noqa: E402
+
+# Seeds whose first card (the single card of column 1, Normal) is each room kind.
+FIRST = {mr.RESTING: 1, mr.TREASURE: 11, mr.EVENT: 8, mr.MERCHANT: 3, mr.TRAP: 2, mr.MONSTER: 7}
+
+
+def start(kind, keys=""):
+    s = sim(game="mini_rogue", seed=FIRST[kind], options=("normal",))
+    host = s.app.stack[-1]
+    assert host.game.layout[0] == kind, "seed %d no longer deals this room first" % FIRST[kind]
+    s.keys(keys)
+    return s, host
+
+
+def bot_game(seed, options, stop):
+    """Play the careful bot through the host until stop(game) or the end; results are
+    acknowledged with A as a player would."""
+    s = sim(game="mini_rogue", seed=seed, options=options)
+    host = s.app.stack[-1]
+    g = host.game
+    rng = Rng(seed)
+    while not g.over and not stop(g):
+        while host.scene.report is not None:
+            s.keys("A")
+        host.act(bots_mini_rogue.greedy(g, rng))
+        s.settle()
+    return s, host
+
+
+def test_map():
+    s, host = start(mr.MERCHANT)
+    assert_golden("mini_rogue/map", s.image())
+
+
+def test_map_cursor_moves_within_a_pair():
+    s, host = start(mr.RESTING, "AAA")  # rest: weapon; A again closes the result
+    assert host.game.column == 1 and host.game.xp == 1
+    s.keys("D")
+    assert host.scene.cursor == 1
+    assert_golden("mini_rogue/map_pair", s.image())
+    s.keys("UA")
+    assert host.game.taken[1] == 1
+
+
+def test_resting():
+    s, host = start(mr.RESTING, "A")
+    assert_golden("mini_rogue/resting", s.image())
+    s.keys("DDA")  # heal
+    assert host.game.hp == 7
+    assert_golden("mini_rogue/resting_result", s.image())
+
+
+def test_treasure():
+    s, host = start(mr.TREASURE, "A")
+    assert host.game.gold == 4
+    assert_golden("mini_rogue/treasure", s.image())
+    s.keys("A")
+    assert host.scene.report is None and host.game.phase == mr.MAP
+
+
+def test_trap():
+    s, host = start(mr.TRAP, "A")
+    assert_golden("mini_rogue/trap", s.image())
+
+
+def test_event_choice():
+    s, host = start(mr.EVENT, "A")
+    assert host.game.phase == mr.EVENT_CHOICE
+    assert_golden("mini_rogue/event_choice", s.image())
+    s.keys("RRA")  # the third face: whetstone, +2 XP
+    assert host.game.xp == 2
+    assert_golden("mini_rogue/event_result", s.image())
+
+
+def test_merchant_buy_sell_and_refusal():
+    s, host = start(mr.MERCHANT, "A")
+    assert_golden("mini_rogue/merchant_buy", s.image())
+    s.keys("DDA")  # big potion: 3 gold, +4 HP
+    g = host.game
+    assert (g.gold, g.hp) == (0, 9) and g.phase == mr.SHOP
+    s.keys("A")  # again: no gold
+    assert host.pending == ["You need more gold!"]
+    assert_golden("mini_rogue/merchant_refusal", s.image())
+    s.keys("AR")
+    assert_golden("mini_rogue/merchant_sell", s.image())
+    s.keys("B")
+    assert g.phase == mr.MAP and g.column == 1
+
+
+def test_fight():
+    s, host = start(mr.MONSTER, "A")
+    g = host.game
+    assert g.phase == mr.FIGHT_DICE and g.monster_hp == 6
+    assert_golden("mini_rogue/fight", s.image())
+    s.keys("A")  # strike for 5; it hits back for 2
+    assert (g.monster_hp, g.hp) == (1, 3)
+    assert_golden("mini_rogue/fight_round", s.image())
+
+
+def test_boss_fight():
+    s, host = bot_game(1, ("easy",), lambda g: g.phase == mr.FIGHT_DICE and g.fight == mr.BOSS)
+    assert host.game.monster_max == 10
+    while host.scene.report is not None:
+        s.keys("A")
+    assert_golden("mini_rogue/boss", s.image())
+
+
+def test_score_after_a_win_and_a_death():
+    s, host = bot_game(1, ("easy",), lambda g: False)
+    g = host.game
+    assert g.won and g.score == sum(g.score_parts()) == 106
+    assert_golden("mini_rogue/score_win", s.image())
+    s, host = bot_game(3, ("easy",), lambda g: False)
+    score = host.game.score
+    assert host.game.over and not host.game.won
+    assert_golden("mini_rogue/score_death", s.image())
+    s.keys("A")  # on to the platform's game-over screen, with the same score
+    assert type(s.app.stack[-1]).__name__ == "GameOver"
+    assert s.app.stack[-1].score == score
+
+
+def test_changed_stat_flashes_then_settles():
+    s, host = start(mr.TREASURE)
+    s.press("A")
+    lit = 0
+    for _ in range(60):
+        s.step(0)
+        # The gold row of the panel (y 37..45): its background turns white while it flashes.
+        lit += s.fb.pixel(VIEW_X_FLASH, 36 + 1) == 1
+    assert lit >= 8
+    s.settle()
+    assert s.fb.pixel(VIEW_X_FLASH, 37) == 0
+
+
+VIEW_X_FLASH = 126  # right of the gold row's number, inside the flashed band
+
+
+def test_texts_fit_the_room_view():
+    for group in (scene_module.REST_TEXT, scene_module.FACE_TEXT, scene_module.TRAP_TEXT,
+                  scene_module.LOOT_TEXT, scene_module.WAND_TEXT,
+                  scene_module.BUY_NAMES, mr.LEVEL_NAMES, mr.BOSS_NAMES):
+        for text in group:
+            assert draw.width(text) <= scene_module.VIEW_W - 4, text
+    for area in range(1, 15):
+        level = mr.level_of(area)
+        title = "%d-%d %s" % (level, area, mr.LEVEL_NAMES[level - 1])
+        assert draw.width(title) <= scene_module.VIEW_W - 2, title
