@@ -13,7 +13,7 @@ from deckdelve.ui import draw
 from deckdelve.ui import mini_rogue as scene_module
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(__file__)), "tools", "mp"))
-import bots_mini_rogue  # noqa: E402
+import bots_mini_rogue
 
 # Seeds whose first card (the single card of column 1, Normal) is each room kind.
 FIRST = {mr.RESTING: 1, mr.TREASURE: 11, mr.EVENT: 8, mr.MERCHANT: 3, mr.TRAP: 2, mr.MONSTER: 7}
@@ -160,3 +160,14 @@ def test_texts_fit_the_room_view():
         level = mr.level_of(area)
         title = "%d-%d %s" % (level, area, mr.LEVEL_NAMES[level - 1])
         assert draw.width(title) <= scene_module.VIEW_W - 2, title
+
+
+def test_wand_choice():
+    s, host = bot_game(1, ("easy",), lambda g: g.phase == mr.FIGHT_WAND)
+    g = host.game
+    assert g.item_count() > 0
+    assert_golden("mini_rogue/fight_wands", s.image())
+    first = g.actions()[0] & 0xFF
+    before = g.items[first]
+    s.keys("A")  # the cursor starts on the first wand held
+    assert g.items[first] == before - 1
