@@ -92,7 +92,8 @@ def combined_value(base, partner):
 
 
 def beats(value, suit, weapon):
-    """Does a weapon of this value (1 = Ace) and suit defeat an enemy's weapon?"""
+    """D4: does a weapon of this value (1 = Ace) and suit defeat an enemy's weapon? Equal
+    value in any suit, or a higher rank of the same suit."""
     if weapon == NONE:  # D7: an unarmed enemy falls to any weapon
         return True
     enemy_value = cards.value(weapon)
@@ -161,7 +162,7 @@ class Game(BaseGame):
         self.rng.shuffle(self.deck.cards, 0, self.deck.n)
         while self.hand[HAND_SIZE - 1] == NONE:
             self.hand[self._empty_slot()] = self._draw_weapon_skipping_faces()
-        # "Shuffle the deck lightly when you're done."
+        # D10: "Shuffle the deck lightly when you're done."
         self.rng.shuffle(self.deck.cards, 0, self.deck.n)
         self.events = []
         self._next_card()
@@ -189,7 +190,7 @@ class Game(BaseGame):
             for i in range(HAND_SIZE):
                 if self.hand[i] == NONE:
                     out.append(act(HAND, i))
-            for i in range(HAND_SIZE):
+            for i in range(HAND_SIZE):  # D9: a swap is offered even beside an empty slot
                 if self.hand[i] != NONE:
                     out.append(act(SWAP, i, 0))
                     out.append(act(SWAP, i, 1))
@@ -197,9 +198,10 @@ class Game(BaseGame):
             out.append(act(STASH, 1))
         elif phase == FIGHT or phase == FINAL:
             self._attacks(out)
+            # D11: running only when no attack wins; D13: never a third time.
             if phase == FIGHT and not out and self.runs < _MAX_RUNS:
                 out.append(act(RUN))
-        if self._empty_slot() >= 0:
+        if self._empty_slot() >= 0:  # D8: refilling from a stash top, at any moment
             for s in range(2):
                 if self.stashes[s].n:
                     out.append(act(REFILL, s))
@@ -346,7 +348,7 @@ class Game(BaseGame):
                         self.foe[1] = w
                         self.events.append((EV_ENEMY, w, 0))
                     else:
-                        # "If you happen to draw yet another JQK, shuffle it into your deck."
+                        # D5: "If you happen to draw yet another JQK, shuffle it into your deck."
                         self.deck.push(w)
                         self.rng.shuffle(self.deck.cards, 0, self.deck.n)
                         self.events.append((EV_BACK, w, 0))
@@ -356,6 +358,7 @@ class Game(BaseGame):
             armed += 1
 
     def _start_final(self):
+        """D14: the Queen takes two weapons from the shuffled discard pile; the fled return."""
         self.phase = FINAL
         q = self.queen
         self.queen = NONE
@@ -406,7 +409,7 @@ class Game(BaseGame):
                     singles = True
             if singles:
                 continue
-            # "If you don't hold a card that can defeat the enemy, you can combine cards."
+            # D3: "If you don't hold a card that can defeat the enemy, you can combine cards."
             for h in range(HAND_SIZE):
                 c = hand[h]
                 if c == NONE:
@@ -484,8 +487,8 @@ class Game(BaseGame):
             elif phase == REFILL_AFTER_RUN:
                 if self._can_refill():
                     return
-                # "...don't have enough cards from your stash to fill your hand, simply draw
-                # cards from the deck similar to the start of the game, ignoring any JQK."
+                # D12: "...don't have enough cards from your stash to fill your hand, simply
+                # draw cards from the deck similar to the start of the game, ignoring any JQK."
                 while self._empty_slot() >= 0:
                     c = self._draw_weapon_skipping_faces()
                     if c == NONE:
@@ -501,7 +504,7 @@ class Game(BaseGame):
                     continue
                 if self.actions():
                     return
-                # No attack, no refill and (in a fight) no run left: the game is lost.
+                # D13, D14: no attack, no refill and (in a fight) no run left: the game is lost.
                 self._lose(LOST_FINAL if phase == FINAL else LOST_RUN)
                 return
             else:
