@@ -229,7 +229,7 @@ def test_pit_can_kill():
 def test_event_failed_check_takes_the_roll():
     g = new(layout=first(mr.EVENT), gold=0, dice=(1, 4))
     ev = act(g, mr.CARD, 0)
-    assert ev[:2] == [(mr.EV_EVENT, 1, 0), (mr.EV_FOUND, 1, 0)]
+    assert ev[:2] == [(mr.EV_EVENT, 1, 4), (mr.EV_FOUND, 1, 0)]
     assert g.gold == 2 and g.phase == mr.MAP
 
 

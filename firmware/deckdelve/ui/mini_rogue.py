@@ -169,6 +169,8 @@ class Scene:
         self.selling = False
         if g.phase == mr.FIGHT_DICE and g.strike_damage() >= g.monster_hp:
             self.cursor = len(g.actions()) - 1  # it dies anyway: the cursor is on the strike
+        elif g.phase == mr.FIGHT_WAND:
+            self.cursor = len(g.actions()) - 1  # as the port: on "no wand", none used by haste
 
     # ---- events into words ----------------------------------------------------------------
 
