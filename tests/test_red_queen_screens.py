@@ -71,6 +71,7 @@ def test_same_keys_same_pixels():
 class _Host:
     def __init__(self, game):
         self.game = game
+        self.log = []
 
     def message(self, text):
         pass
@@ -110,3 +111,19 @@ def test_hint_words():
     assert scene.hint(rq.act(rq.SWAP, 0, 0)).startswith(d + " in, ")
     assert scene.hint(rq.act(rq.SWAP, 0, 0)).endswith(" to stash L")
     assert scene.hint(rq.act(rq.RUN)) == "run away (0 of 2 used)"
+
+
+def test_a_first_draw_fight_is_announced_once():
+    s = sim("", game="red_queen", seed=9)
+    host = s.app.stack[-1]
+    assert host.game.phase == rq.FIGHT and len(host.log) == 0
+    assert len(host.pending) == 1 and "attacks" in host.pending[0]
+    # a run continued from its log does not repeat its last action's words
+    from deckdelve.host import GameHost
+
+    s.keys("A")
+    a = host.scene.current()
+    s.keys("A")
+    assert list(host.log) == [a]
+    again = GameHost(s.app, host.entry, (), 9, [a])
+    assert again.pending == [] or again.game.over
