@@ -69,3 +69,35 @@ def test_different_seeds_deal_differently():
     for seed in range(10):
         layouts.add(bytes(mr.Game(seed, ()).layout))
     assert len(layouts) > 5
+
+
+def test_check_catches_broken_invariants():
+    # Each way a bug could show: a stat past its cap, a stat changed behind the books' back,
+    # a rank-up that took the wrong XP, an impossible area, a score off its formula.
+    breaks = (
+        ("hp", 21), ("armour", 6), ("gold", 11), ("food", 11), ("rank", 5), ("area", 15),
+        ("score", 999), ("bosses", 2),
+    )
+    for name, value in breaks:
+        g = mr.Game(4, ())
+        g.check()
+        setattr(g, name, value)
+        try:
+            g.check()
+            raise AssertionError("check() missed %s = %d" % (name, value))
+        except ValueError:
+            pass
+    g = mr.Game(4, ())
+    g.gold -= 1  # a loss that bypassed the books
+    try:
+        g.check()
+        raise AssertionError("check() missed unbooked gold")
+    except ValueError:
+        pass
+    g = mr.Game(4, ())
+    g.rank = 2  # a rank-up that took no XP
+    try:
+        g.check()
+        raise AssertionError("check() missed a free rank")
+    except ValueError:
+        pass
