@@ -173,3 +173,38 @@ def test_wand_choice():
     before = g.items[first]
     s.keys("L" * (len(choices) - 1) + "A")
     assert g.items[first] == before - 1
+
+
+def test_random_presses_never_break_the_scene():
+    # A monkey on the buttons: every state the scene reaches must draw and keep the rules
+    # sound. B only where the scene uses it (the merchant), else it opens the pause menu.
+    for seed in range(1, 7):
+        s = sim(game="mini_rogue", seed=seed, options=("hard",))
+        host = s.app.stack[-1]
+        g = host.game
+        pick = Rng(seed)
+        for _ in range(600):
+            if g.over:
+                break
+            keys = "UDLRAAAB" if g.phase == mr.SHOP else "UDLRAAA"
+            s.press(keys[pick.below(len(keys))])
+            assert s.app.stack[-1] is host
+            g.check()
+        s.settle()
+
+
+def test_a_scene_can_start_in_any_phase():
+    # A continued run rebuilds the scene on a game already under way: it must draw at once.
+    s, host = bot_game(2, ("normal",), lambda g: False)
+    log = list(host.log) if host.game is not None else []
+    assert log
+    for n in range(0, len(log), 3):
+        g = mr.Game(2, ("normal",))
+        for a in log[:n]:
+            g.apply(a)
+        host.game = g
+        scene = scene_module.Scene(host)
+        assert scene.report is None
+        s.fb.fill(0)
+        scene.draw(s.fb)
+        scene.tick()
