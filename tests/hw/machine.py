@@ -7,8 +7,6 @@
 #     ("pwm", gpio, "freq" | "duty", value)
 # Set RECORD = False to keep only the counts (for tests under micropython.heap_lock(),
 # where appending to a list would allocate).
-import time
-
 EVENTS = []
 RECORD = True
 PINS = {}  # gpio -> the last Pin made for it; tests set .level on inputs
@@ -74,12 +72,9 @@ class I2C:
         self.freq = freq
         self.transactions = 0
         self.bytes = 0
-        self.first_write_ms = None
         I2C.made.append(self)
 
     def _count(self, n):
-        if self.first_write_ms is None and RECORD:
-            self.first_write_ms = time.ticks_ms()
         self.transactions += 1
         self.bytes += n
 
@@ -95,10 +90,12 @@ class I2C:
             n += len(buf)
         self._count(n)
         if RECORD:
-            data = b""
+            data = bytearray(n)
+            at = 0
             for buf in vector:
-                data += bytes(buf)
-            EVENTS.append(("i2c", addr, data))
+                data[at:at + len(buf)] = buf
+                at += len(buf)
+            EVENTS.append(("i2c", addr, bytes(data)))
         return n
 
 

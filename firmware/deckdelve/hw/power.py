@@ -55,7 +55,7 @@ class Power:
         if self.state == AWAKE and waited >= idle_ms:
             self.state = DIM
             self.display.contrast(DIM_CONTRAST)
-        elif self.state == DIM and waited >= 2 * idle_ms:
+        if self.state == DIM and waited >= 2 * idle_ms:
             self.state = OFF
             self.display.poweroff()
         return 0

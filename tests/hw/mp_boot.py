@@ -1,0 +1,190 @@
+# Boot: the board file to a running frame loop with the title on screen; an idle frame that
+# allocates nothing; an unexpected error shown, logged and survived with the saves intact.
+# MicroPython only; runs from the repository root with the fake machine.
+import os
+import time
+
+import micropython
+
+import machine
+from deckdelve import boot
+from deckdelve import buttons as keys
+from deckdelve.hw import board, devices
+
+WORK = "build/hw_test"
+DATA = WORK + "/data"
+LOG = WORK + "/error.log"
+
+
+def remove_tree(path):
+    try:
+        entries = os.listdir(path)
+    except OSError:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+        return
+    for name in entries:
+        remove_tree(path + "/" + name)
+    os.rmdir(path)
+
+
+def fresh():
+    remove_tree(WORK)
+    os.mkdir(WORK)
+    machine.clear()
+
+
+def last_frame():
+    """The last full frame the fake I2C carried (SSD1306: one 1025-byte data write)."""
+    for e in reversed(machine.EVENTS):
+        if e[0] == "i2c" and len(e[2]) == 1025:
+            return e[2][1:]
+    return None
+
+
+def lit(frame):
+    return sum(1 for b in frame if b)
+
+
+def test_boot_shows_the_title_within_a_second_and_runs_frames():
+    fresh()
+    began = time.ticks_ms()
+    boot.main("boards/ssd1306-i2c.json", DATA, LOG, frames=1)
+    title_ms = time.ticks_diff(time.ticks_ms(), began)
+    pushes = [e[2] for e in machine.EVENTS if e[0] == "i2c" and len(e[2]) == 1025]
+    # the clearing push at init, the splash, the app's first frame (its title screen)
+    assert len(pushes) == 3, len(pushes)
+    assert lit(pushes[0][1:]) == 0 and lit(pushes[1][1:]) > 50 and lit(pushes[2][1:]) > 100
+    assert title_ms < 1000, title_ms
+    assert not exists(LOG)
+    print("boot: title on screen %d ms after main() (unix port)" % title_ms)
+    boot.main("boards/ssd1306-i2c.json", DATA, LOG, frames=5)
+    assert not exists(LOG)
+
+
+def exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def make_console(path="boards/ssd1306-i2c.json"):
+    fresh()
+    wiring = board.load(path)
+    display = devices.display(wiring)
+    buttons = devices.buttons(wiring)
+    buzzer = devices.buzzer(wiring)
+    return boot.start(display, buttons, buzzer, DATA), wiring
+
+
+def test_idle_frame_allocates_nothing():
+    for path in ("boards/ssd1306-i2c.json", "boards/sh1106-spi.json", "boards/picoboy.json"):
+        console, wiring = make_console(path)
+        now = time.ticks_ms()
+        for _ in range(3):  # the first frame draws the title
+            now = time.ticks_add(now, 20)
+            console.frame(now)
+        machine.RECORD = False
+        micropython.heap_lock()
+        try:
+            for _ in range(50):
+                now = time.ticks_add(now, 20)
+                console.frame(now)
+            console.display.show()
+        finally:
+            micropython.heap_unlock()
+            machine.RECORD = True
+
+
+def test_a_press_goes_through_to_the_app_and_redraws():
+    console, wiring = make_console()
+    now = time.ticks_ms()
+    console.frame(now)
+    machine.clear()
+    machine.PINS[wiring["buttons"]["a"]].level = 0  # A on the title: the game menu
+    for _ in range(3):
+        now = time.ticks_add(now, 40)
+        console.frame(now)
+    assert last_frame() is not None
+    assert len(console.app.stack) == 2
+
+
+def test_settings_change_sets_contrast_and_silences():
+    console, wiring = make_console()
+    app = console.app
+    machine.clear()
+    app.settings["contrast"] = 32
+    console.buzzer.play(1)
+    app.settings["sound"] = False
+    app.settings_changed()
+    assert ("i2c", 0x3C, bytes((0x00, 0x81, 32))) in machine.EVENTS
+    assert console.buzzer.notes is None
+    assert machine.EVENTS[-1] == ("pwm", 22, "duty", 0)
+
+
+def test_unexpected_error_is_shown_logged_and_restarts_with_saves_intact():
+    fresh()
+    os.mkdir(DATA)
+    saved = b"a saved run \x00\x01\x02"
+    with open(DATA + "/run_test.bin", "wb") as f:
+        f.write(saved)
+    original_start = boot.start
+    original_wait = boot.wait_for_press
+
+    def broken_start(display, buttons, buzzer, data_dir):
+        raise RuntimeError("boom in the app")
+
+    waited = []
+    boot.start = broken_start
+    boot.wait_for_press = waited.append
+    try:
+        boot.main("boards/ssd1306-i2c.json", DATA, LOG)
+        raise AssertionError("did not restart")
+    except machine.ResetCalled:
+        pass
+    finally:
+        boot.start = original_start
+        boot.wait_for_press = original_wait
+    assert len(waited) == 1  # waited for a button before the reset
+    text = open(LOG).read()
+    assert "RuntimeError: boom in the app" in text, text
+    assert "ms after power-on" in text
+    frame = last_frame()
+    assert lit(frame) > 100  # the error screen
+    with open(DATA + "/run_test.bin", "rb") as f:
+        assert f.read() == saved
+
+
+def test_missing_board_file_is_logged_and_halts():
+    fresh()
+    halted = []
+    original = boot.halt
+    boot.halt = lambda: halted.append(1)
+    try:
+        boot.main(WORK + "/no-board.json", DATA, LOG)
+    finally:
+        boot.halt = original
+    assert halted == [1]
+    assert "OSError" in open(LOG).read()
+
+
+def test_log_starts_over_when_too_long():
+    fresh()
+    with open(LOG, "w") as f:
+        for _ in range(boot.LOG_MAX // 512):
+            f.write("x" * 512)
+    boot.log(ValueError("fresh"), LOG)
+    text = open(LOG).read()
+    assert len(text) < 1000 and "ValueError: fresh" in text
+
+
+def test_error_screen_fits_a_long_message():
+    console, wiring = make_console()
+    machine.clear()
+    boot.error_screen(console.display, "MemoryError: " + "memory allocation failed " * 10)
+    assert lit(last_frame()) > 100
+    assert keys.A  # the restart hint names A
