@@ -1,0 +1,442 @@
+# Rogue Solitaire: the scene. Left to right: the monster's grid, yours, the exit's (three 3x3
+# grids of full-size cards), then a side panel: the floor (or the race), the deck, the
+# discards, the Victory Buffet, the kills and the SKIP button. Below: your hand, and a line
+# that says what the next press decides.
+#
+# The cursor rests on a "place": a grid spot, a hand card, the slot after the hand (take a
+# card into it), SKIP, or a Buffet choice. The d-pad moves to the nearest legal place in
+# that direction. A play takes two presses of A: first the card, then where it goes (another
+# board card to swap with, an empty spot, a hand card, the slot after the hand; the same
+# face-down card again turns it up); B cancels the first. Every place on offer comes from
+# game.actions(), so the cursor offers only legal choices.
+from deckdelve import buttons
+from deckdelve.games import rogue_solitaire as rs
+from deckdelve.ui import draw
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+GRID_X = (0, 36, 72)  # monster, player, exit
+PANEL_X = const(107)
+HAND_Y = const(47)
+HAND_Y2 = const(55)
+HINT_Y = const(58)
+PITCH = const(16)  # hand card pitch
+HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
+CHOICE = const(64)  # place 64 + i = Buffet choice i
+GO = const(100)  # SKIP (or, between floors, go down)
+GO_BOX = (107, 38, 21, 9)
+
+# Every sentence in one string: MicroPython keeps one object, where forty literals would be
+# interned one by one and cost kilobytes of RAM.
+WORDS = (
+    "Your %s beats its %s.|Its %s beats your %s.|%s and %s tie: both are lost.|"
+    "It strikes back: its %s beats your %s.|It strikes back: your %s beats its %s.|"
+    "It strikes back: %s and %s tie, both lost.|"
+    "The monster is named: %s! Its %s steps out.|SPECIAL ATTACK: %s!|CRITICAL ATTACK: %s!|"
+    "It is unhurt: the healing does nothing.|It heals: %d card dealt to it.|"
+    "It heals fully: %d cards dealt to it.|It knocks your %s out of your hand.|"
+    "It knocks your whole hand away (%d).|The attack finds nothing to do.|"
+    "Pickpocket! It swapped a hidden card for your %s.|"
+    "Mugging! %d hidden cards swapped with yours.|"
+    "Magic! Its %s trades places with the exit's %s.|"
+    "Teleport! The exit is redealt: where are you?|"
+    "Monster slain! %d cards to your hand.|The discards are shuffled into a new deck (%d).|"
+    "A ghost rises from the Buffet: %s!|You unlock the exit and escape floor %d!|"
+    "You escape the dungeon!|%s goes to the Victory Buffet.|"
+    "THE FINAL RACE! The Buffet's ghosts pursue you to the exit.|"
+    "The Buffet is bare: you die of hunger.|Your wounds are fatal. You die.|"
+    "Spades: magic|Hearts: healing|Diamonds: greed|Clubs: damage|"
+    "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
+    "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
+    "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
+    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: your %s hits %s|a hidden card"
+)
+_W_BEATS = const(0)
+_W_LOSES = const(1)
+_W_TIE = const(2)
+_W_R_LOSE = const(3)
+_W_R_WIN = const(4)
+_W_R_TIE = const(5)
+_W_NAMED = const(6)
+_W_SPECIAL = const(7)
+_W_CRITICAL = const(8)
+_W_UNHURT = const(9)
+_W_HEAL1 = const(10)
+_W_HEALN = const(11)
+_W_LOST_CARD = const(12)
+_W_LOST_HAND = const(13)
+_W_NOTHING = const(14)
+_W_PICKPOCKET = const(15)
+_W_MUGGED = const(16)
+_W_EXIT_SWAP = const(17)
+_W_TELEPORT = const(18)
+_W_KILL = const(19)
+_W_RESHUFFLE = const(20)
+_W_GHOST = const(21)
+_W_ESCAPE_FLOOR = const(22)
+_W_ESCAPE = const(23)
+_W_BUFFET = const(24)
+_W_RACE = const(25)
+_W_HUNGER = const(26)
+_W_DIED = const(27)
+_W_SUITS = const(28)  # + suit (S H D C): the kind of a special or critical attack
+_W_PICK = const(32)
+_W_WHERE = const(33)
+_W_SKIP = const(34)
+_W_DISCARD = const(35)
+_W_ATTACK = const(36)
+_W_HEAL = const(37)
+_W_CLUB = const(38)
+_W_PICKP = const(39)
+_W_FEED = const(40)
+_W_CLEARED = const(41)
+_W_GO_DOWN = const(42)
+_W_SAVE = const(43)
+_W_FLOOR = const(44)
+_W_RACE_LABEL = const(45)
+_W_DECK = const(46)
+_W_DISC = const(47)
+_W_BUFFET_LABEL = const(48)
+_W_KILLS = const(49)
+_W_SKIP_LABEL = const(50)
+_W_HITS = const(51)
+_W_HIDDEN = const(52)
+
+
+def words(i):
+    """The i-th sentence of WORDS."""
+    start = 0
+    while i:
+        start = WORDS.index("|", start) + 1
+        i -= 1
+    end = WORDS.find("|", start)
+    return WORDS[start:] if end < 0 else WORDS[start:end]
+
+
+def spot_xy(spot):
+    """Top-left corner of grid spot 0..26 (monster, player, exit)."""
+    p = spot % 9
+    return GRID_X[spot // 9] + (p % 3) * draw.CARD_W, (p // 3) * draw.CARD_H
+
+
+class Scene:
+    def __init__(self, host):
+        self.host = host
+        self.place = rs.P + 4
+        self.chosen = -1  # the first place of a two-step play, -1 when none
+        self.pairs = []  # PLAY: (first place, second place, action)
+        self.targets = []  # the places the cursor may rest on now
+        self._refresh()
+        for ev in host.game.events:
+            t = self.event_text(ev)
+            if t:
+                host.message(t)
+
+    # ---- which places are legal ----
+
+    def _hand_place(self, card):
+        g = self.host.game
+        for i in range(g.hand_n):
+            if g.hand[i] == card:
+                return HAND + i
+        return -1
+
+    def _refresh(self):
+        g = self.host.game
+        ph = g.phase
+        self.pairs = []
+        targets = []
+        hand_place = self._hand_place
+        for a in g.actions():
+            kind = a >> 10
+            arg = a & 1023
+            if ph == rs.PH_PLAY:
+                if kind == rs.SWAP:
+                    x = rs.P + arg // 9
+                    y = rs.P + arg % 9
+                    self.pairs.append((x, y, a))
+                    self.pairs.append((y, x, a))
+                elif kind == rs.FLIP:
+                    self.pairs.append((rs.P + arg, rs.P + arg, a))
+                elif kind == rs.HSWAP or kind == rs.PLACE:
+                    h = hand_place(arg // 9)
+                    self.pairs.append((h, rs.P + arg % 9, a))
+                    if kind == rs.HSWAP:
+                        self.pairs.append((rs.P + arg % 9, h, a))
+                elif kind == rs.TAKE:
+                    self.pairs.append((rs.P + arg, HAND + g.hand_n, a))
+                else:
+                    self.pairs.append((GO, GO, a))
+            elif kind == rs.DISCARD or kind == rs.CLUB:
+                targets.append(hand_place(arg))
+            elif kind == rs.ATTACK or kind == rs.HEAL or kind == rs.PICK:
+                base = rs.P if kind == rs.ATTACK else rs.M
+                targets.append(base + arg)
+            elif kind == rs.BUFFET:
+                targets.append(CHOICE + len(targets))
+            else:
+                targets.append(GO)
+        if ph == rs.PH_PLAY:
+            for first, second, _a in self.pairs:
+                if self.chosen < 0 and first not in targets:
+                    targets.append(first)
+                elif self.chosen == first and second not in targets:
+                    targets.append(second)
+        self.targets = targets
+        if self.place not in targets and targets:
+            self.place = targets[0]
+            if ph == rs.PH_PLAY and self.chosen < 0 and rs.P + 4 in targets:
+                self.place = rs.P + 4
+
+    def action_at(self, place):
+        """The action A does on place now, or None (the first step of a play)."""
+        g = self.host.game
+        if g.phase == rs.PH_PLAY:
+            first = self.chosen if self.chosen >= 0 else place
+            for f, s, a in self.pairs:
+                if f == first and (s == place or place == GO) and (self.chosen >= 0 or f == GO):
+                    return a
+            return None
+        acts = g.actions()
+        if g.phase == rs.PH_BUFFET:
+            return acts[place - CHOICE]
+        for a in acts:
+            kind = a >> 10
+            arg = a & 1023
+            if kind == rs.DISCARD or kind == rs.CLUB:
+                if self._hand_place(arg) == place:
+                    return a
+            elif kind == rs.ATTACK:
+                if rs.P + arg == place:
+                    return a
+            elif kind == rs.HEAL or kind == rs.PICK:
+                if rs.M + arg == place:
+                    return a
+            elif place == GO:
+                return a
+        return None
+
+    # ---- input ----
+
+    def press(self, button):
+        g = self.host.game
+        if g.over:
+            return False
+        if button == buttons.A:
+            a = self.action_at(self.place)
+            if a is None:
+                self.chosen = self.place  # the first step of a play: now where it goes
+            else:
+                self.chosen = -1
+                self.host.act(a)
+            self._refresh()
+            return True
+        if button == buttons.B:
+            if self.chosen < 0:
+                return False  # the pause menu
+            self.place = self.chosen
+            self.chosen = -1
+            self._refresh()
+            return True
+        self.place = self.neighbour(self.place, button)
+        return True
+
+    def neighbour(self, place, button):
+        """The nearest legal place in the button's direction from place (else place)."""
+        cx, cy = self._centre(place)
+        dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
+        dy = (button == buttons.DOWN) - (button == buttons.UP)
+        best = place
+        best_d = 1 << 20
+        for t in self.targets:
+            tx, ty = self._centre(t)
+            along = (tx - cx) * dx + (ty - cy) * dy
+            if along <= 0:
+                continue
+            across = (tx - cx) * dy + (ty - cy) * dx
+            if across < 0:
+                across = -across
+            d = along + 2 * across
+            if d < best_d:
+                best = t
+                best_d = d
+        return best
+
+    def _centre(self, place):
+        x, y, w, h = self._rect(place)
+        return x + w // 2, y + h // 2
+
+    def _rect(self, place):
+        if place < 27:
+            x, y = spot_xy(place)
+            return x, y, draw.CARD_W, draw.CARD_H
+        if place == GO:
+            return GO_BOX
+        if place >= CHOICE:
+            i = place - CHOICE
+            return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
+        i = place - HAND
+        row = i // 8
+        return (i % 8) * PITCH, HAND_Y + row * 8, draw.SMALL_W, draw.SMALL_H
+
+    def tick(self):
+        return False
+
+    # ---- words ----
+
+    def event_text(self, event):
+        code, a, b = event
+        L = draw.label
+        if code == rs.EV_ATTACK or code == rs.EV_RETALIATE:
+            mine, theirs = (a, b) if code == rs.EV_ATTACK else (b, a)
+            won = rs.strength(mine) - rs.strength(theirs)
+            if code == rs.EV_ATTACK:
+                if won > 0:
+                    return words(_W_BEATS) % (L(mine), L(theirs))
+                if won < 0:
+                    return words(_W_LOSES) % (L(theirs), L(mine))
+                return words(_W_TIE) % (L(mine), L(theirs))
+            if won < 0:
+                return words(_W_R_LOSE) % (L(theirs), L(mine))
+            if won > 0:
+                return words(_W_R_WIN) % (L(mine), L(theirs))
+            return words(_W_R_TIE) % (L(theirs), L(mine))
+        if code == rs.EV_NAMED:
+            return words(_W_NAMED) % (L(a), L(b))
+        if code == rs.EV_SPECIAL or code == rs.EV_CRITICAL:
+            w = _W_SPECIAL if code == rs.EV_SPECIAL else _W_CRITICAL
+            return words(w) % words(_W_SUITS + a)
+        if code == rs.EV_HEALED:
+            return words(_W_HEAL1 if a == 1 else _W_HEALN) % a
+        if code == rs.EV_LOST_CARD:
+            return words(_W_LOST_CARD) % L(a)
+        if code == rs.EV_LOST_HAND:
+            return words(_W_LOST_HAND) % a
+        if code == rs.EV_PICKPOCKET:
+            return words(_W_PICKPOCKET) % L(a)
+        if code == rs.EV_MUGGED:
+            return words(_W_MUGGED) % a
+        if code == rs.EV_EXIT_SWAP:
+            return words(_W_EXIT_SWAP) % (L(a), L(b))
+        if code == rs.EV_KILL:
+            return words(_W_KILL) % a
+        if code == rs.EV_RESHUFFLE:
+            return words(_W_RESHUFFLE) % a
+        if code == rs.EV_MONSTER:
+            return words(_W_GHOST) % L(a)
+        if code == rs.EV_ESCAPE:
+            g = self.host.game
+            if g.over:
+                return words(_W_ESCAPE)
+            return words(_W_ESCAPE_FLOOR) % g.floors
+        if code == rs.EV_BUFFET:
+            return words(_W_BUFFET) % L(a)
+        simple = (rs.EV_UNHURT, _W_UNHURT, rs.EV_NO_EFFECT, _W_NOTHING, rs.EV_TELEPORT,
+                  _W_TELEPORT, rs.EV_RACE, _W_RACE, rs.EV_HUNGER, _W_HUNGER, rs.EV_DIED,
+                  _W_DIED)
+        for i in range(0, len(simple), 2):
+            if simple[i] == code:
+                return words(simple[i + 1])
+        return None
+
+    def hint(self):
+        """What the next press decides, in a line."""
+        g = self.host.game
+        ph = g.phase
+        if ph == rs.PH_PLAY:
+            if self.chosen >= 0:
+                return words(_W_WHERE)
+            return words(_W_SKIP if self.place == GO else _W_PICK)
+        if ph == rs.PH_ATTACK and self.place < 27:
+            target = rs.M + g.attack_target(self.place - rs.P)
+            met = words(_W_HIDDEN) if g.down[target] else draw.label(g.grid[target])
+            return words(_W_HITS) % (draw.label(g.grid[self.place]), met)
+        return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
+                      _W_GO_DOWN, _W_GO_DOWN)[ph])
+
+    # ---- drawing ----
+
+    def draw(self, fb):
+        g = self.host.game
+        over = g.over
+        for spot in range(27):
+            x, y = spot_xy(spot)
+            c = g.grid[spot]
+            here = not over and spot == self.place
+            if here and g.down[spot]:
+                # An inverted back looks like a back: the cursor shows a white card with '?'.
+                fb.fill_rect(x, y, draw.CARD_W, draw.CARD_H, 1)
+                draw.char(fb, 63, x + 4, y + 5, 0)
+            else:
+                draw.card(fb, c, x, y, not g.down[spot], here)
+        if self.chosen >= 0:
+            self._mark(fb, self.chosen)
+        if g.phase == rs.PH_ATTACK and self.place < 27:
+            target = g.attack_target(self.place - rs.P)
+            if target != rs.NONE:
+                self._mark(fb, rs.M + target)
+        self._panel(fb, g)
+        self._hand(fb, g)
+        if g.phase == rs.PH_BUFFET:
+            self._buffet(fb, g)
+        elif g.phase == rs.PH_DESCEND:
+            self._between_floors(fb, g)
+
+    def _mark(self, fb, place):
+        """A double frame: the card chosen first, or the card an attack will meet."""
+        x, y, w, h = self._rect(place)
+        fb.rect(x + 1, y + 1, w - 2, h - 2, 1)
+
+    def _panel(self, fb, g):
+        x = PANEL_X
+        if g.race:
+            draw.text(fb, words(_W_RACE_LABEL), x, 0)
+        else:
+            draw.text(fb, words(_W_FLOOR) % g.floor(), x, 0)
+        rows = ((_W_DECK, g.deck_n), (_W_DISC, g.discard_n),
+                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills))
+        y = 7
+        for w, n in rows:
+            draw.text(fb, words(w), x, y)
+            draw.right(fb, str(n), 128, y)
+            y += 7
+        if g.phase == rs.PH_PLAY:
+            bx, by, bw, bh = GO_BOX
+            fb.rect(bx, by, bw, bh, 1)
+            draw.center(fb, words(_W_SKIP_LABEL), by + 2, 1, bx, bw)
+            if self.place == GO:
+                draw.cursor(fb, bx, by, bw, bh)
+
+    def _hand(self, fb, g):
+        n = g.hand_n
+        for i in range(n):
+            x, y, w, h = self._rect(HAND + i)
+            draw.card_small(fb, g.hand[i], x, y, True, not g.over and self.place == HAND + i)
+            if self.chosen == HAND + i:
+                self._mark(fb, HAND + i)
+        take = HAND + n
+        if take in self.targets:
+            x, y, w, h = self._rect(take)
+            draw.empty(fb, x, y, w, h, self.place == take)
+        if n <= 8 and not g.over:
+            fb.hline(0, HINT_Y - 2, PANEL_X - 2, 1)
+            draw.text(fb, self.hint(), 0, HINT_Y)
+
+    def _buffet(self, fb, g):
+        acts = g.actions()
+        n = len(acts)
+        draw.box(fb, 4, 12, 120, 8 + 9 * ((n + 6) // 7) + 2)
+        draw.text(fb, words(_W_FEED), 8, 15)
+        for i in range(n):  # at most 14: there are 12 face cards, some already in the Buffet
+            x, y, w, h = self._rect(CHOICE + i)
+            draw.card_small(fb, acts[i] & 1023, x, y, True, self.place == CHOICE + i)
+
+    def _between_floors(self, fb, g):
+        lines = [words(_W_CLEARED) % g.floors, words(_W_GO_DOWN), words(_W_SAVE)]
+        draw.message(fb, lines, "")
