@@ -193,6 +193,7 @@ class Scene:
                 return
             if code == mr.EV_FIGHT:
                 self.fight_lines = []
+                self.shown[7] = a  # a new monster's HP is news, not a change: no flash
                 new_round = True
             elif code == mr.EV_TREASURE:
                 title = "Treasure"
@@ -438,6 +439,8 @@ class Scene:
             face = faces[i] & 0xFF
             x = 4 + i * 18
             self._die(fb, x, 24, face, i == self.cursor, self.rolling)
+            if face == g.event_faces[1]:
+                fb.hline(x, 38, DIE, 1)  # the face the die rolled
         face = faces[min(self.cursor, len(faces) - 1)] & 0xFF
         draw.text(fb, FACE_TEXT[face - 1], 1, 42)
         self._hint(fb, draw.ARROW_L + draw.ARROW_R + " A" + draw.ARROW_R)
