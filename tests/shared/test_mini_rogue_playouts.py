@@ -101,3 +101,11 @@ def test_check_catches_broken_invariants():
         raise AssertionError("check() missed a free rank")
     except ValueError:
         pass
+
+
+def test_pinned_deals_and_game():
+    # The same numbers under CPython and MicroPython: a seed is the same game everywhere.
+    assert list(mr.Game(1, ()).layout) == [1, 3, 4, 6, 5, 2, 8]
+    assert list(mr.Game(2, ("hell",)).layout) == [5, 3, 2, 6, 4, 1, 8]
+    g, log = play(9, ("easy",))
+    assert (len(log), sum(log), g.area, g.score, g.gold, g.xp) == (19, 18723, 2, 20, 3, 2)
