@@ -384,11 +384,17 @@ def test_d13_third_run_needed_loses():
     assert g.actions() == []
 
 
-def test_d13_after_two_runs_a_refill_must_be_tried_first():
+def test_d13_after_two_runs_the_player_may_try_a_stash_card_or_take_the_losing_run():
     g = position(hand=("2S", "3S", "--"), stash0=("9C",), foes=(("KD", "9H"),), runs=2)
-    assert g.actions() == [act(REFILL, 0)]
+    assert sorted(g.actions()) == sorted([act(RUN), act(REFILL, 0)])
     g.apply(act(REFILL, 0))
-    assert g.actions() == [hit(0, 2)]
+    assert g.actions() == [hit(0, 2)]  # 9C matches 9H
+    g = position(hand=("2S", "3S", "--"), stash0=("AD", "9C"), foes=(("KD", "9H"),), runs=2)
+    stash = g.stash_value()
+    g.apply(act(RUN))  # rather than spend stash cards: the third run, which loses
+    g.check()
+    assert g.over and not g.won and g.events == [(rq.EV_LOST, rq.LOST_RUN, 0)]
+    assert g.runs == 2 and g.stash_value() == stash and g.foe[0] == C("KD")
 
 
 # ---- the final battle ----

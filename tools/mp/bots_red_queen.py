@@ -127,11 +127,12 @@ def greedy(game, rng):
     if attacks:
         return _best(game, attacks)
     # Nothing wins now. Running drops the hand and refills it from the stashes anyway, so
-    # take a stash card first only if it wins alone, or if running is no longer possible.
+    # take a stash card first only if it wins alone, or if the run would be the third (a
+    # loss): then every stash card is worth a try.
     refills = [a for a in acts if a >> 12 == rq.REFILL]
     for a in refills:
         if _top_wins(game, (a >> 8) & 15):
             return a
-    if rq.act(rq.RUN) in acts:
-        return rq.act(rq.RUN)
-    return _best(game, refills)
+    if refills and (game.runs == 2 or game.phase == rq.FINAL):
+        return _best(game, refills)
+    return rq.act(rq.RUN)

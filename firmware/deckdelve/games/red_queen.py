@@ -13,7 +13,8 @@
 #   REFILL x = stash                  the top of a stash into the first empty hand slot
 #   ATTACK x = target (2*foe + weapon), y = hand slot, z = partner: NO_PARTNER, a hand slot
 #          0..2, or 3 + stash for a stash top (combining; the hand card's suit stays)
-#   RUN                               flee from every foe of this fight
+#   RUN                               flee from every foe of this fight (after two runs:
+#                                     the third run, which loses)
 #
 # Events (code, a, b): see the EV_ constants.
 # Scenario tests build positions by setting these fields (setup_position in
@@ -198,8 +199,8 @@ class Game(BaseGame):
             out.append(act(STASH, 1))
         elif phase == FIGHT or phase == FINAL:
             self._attacks(out)
-            # D11: running only when no attack wins; D13: never a third time.
-            if phase == FIGHT and not out and self.runs < _MAX_RUNS:
+            # D11: running only when no attack wins; D13: a third run loses.
+            if phase == FIGHT and not out:
                 out.append(act(RUN))
         if self._empty_slot() >= 0:  # D8: refilling from a stash top, at any moment
             for s in range(2):
@@ -444,6 +445,9 @@ class Game(BaseGame):
             self.events.append((EV_DISARMED, self.foe[i], w))
 
     def _run(self):
+        if self.runs == _MAX_RUNS:
+            self._lose(LOST_RUN)  # D13: "If you need to run a third time, you lose the game!"
+            return
         self.runs += 1
         for h in range(HAND_SIZE):
             if self.hand[h] != NONE:
@@ -502,10 +506,11 @@ class Game(BaseGame):
                         return
                     self._next_card()
                     continue
-                if self.actions():
-                    return
-                # D13, D14: no attack, no refill and (in a fight) no run left: the game is lost.
-                self._lose(LOST_FINAL if phase == FINAL else LOST_RUN)
+                acts = self.actions()
+                if phase == FINAL and not acts:
+                    self._lose(LOST_FINAL)  # D14: no attack and no refill
+                elif phase == FIGHT and self.runs == _MAX_RUNS and acts == [act(RUN)]:
+                    self._lose(LOST_RUN)  # D13: only the third run is left
                 return
             else:
                 return
