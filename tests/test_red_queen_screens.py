@@ -127,3 +127,11 @@ def test_a_first_draw_fight_is_announced_once():
     assert list(host.log) == [a]
     again = GameHost(s.app, host.entry, (), 9, [a])
     assert again.pending == [] or again.game.over
+
+
+def test_the_losing_third_run_says_so():
+    from deckdelve.ui.red_queen import Scene
+
+    g = rq.Game(2)
+    g.runs = 2
+    assert Scene(_Host(g)).hint(rq.act(rq.RUN)) == "run a third time: you lose"
