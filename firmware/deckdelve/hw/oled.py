@@ -136,6 +136,9 @@ class _Oled(framebuf.FrameBuffer):
     def init_commands(self, rotate, contrast):
         raise NotImplementedError
 
+    def show(self):
+        raise NotImplementedError
+
     def _send1(self, a):
         self._one[0] = a
         self.bus.command(self._one)

@@ -1,0 +1,48 @@
+"""A stand-in for mpremote in the deploy tests (CPython): a "device" is a folder
+(FAKE_DEVICE_DIR) whose MicroPython version is FAKE_DEVICE_VERSION ("1.24.1") and .mpy word
+FAKE_DEVICE_MPY (int). Understands the commands tools/deploy.py issues:
+    connect PORT exec CODE | rm -r :PATH | cp -r SRC : | cp SRC :DEST | reset
+and appends each command line to FAKE_DEVICE_DIR/../mpremote.log."""
+
+import os
+import shutil
+import sys
+
+
+def main(argv):
+    root = os.environ["FAKE_DEVICE_DIR"]
+    with open(os.path.join(os.path.dirname(root), "mpremote.log"), "a") as f:
+        f.write(" ".join(argv) + "\n")
+    if argv[:1] != ["connect"] or len(argv) < 3:
+        print("fake mpremote: expected connect PORT ...", file=sys.stderr)
+        return 1
+    cmd = argv[2:]
+    if cmd[0] == "exec":
+        major, minor, micro = os.environ.get("FAKE_DEVICE_VERSION", "1.24.1").split(".")
+        word = int(os.environ.get("FAKE_DEVICE_MPY", str(6 | (3 | 4 << 2) << 8)))
+        has = os.path.isdir(os.path.join(root, "deckdelve"))
+        print("DECKDELVE-PROBE", major, minor, micro, word, has)
+        return 0
+    if cmd[0] == "rm" and cmd[1] == "-r":
+        path = os.path.join(root, cmd[2].lstrip(":"))
+        if not os.path.exists(path):
+            print("rm: no such file", file=sys.stderr)
+            return 1
+        shutil.rmtree(path)
+        return 0
+    if cmd[0] == "cp" and cmd[1] == "-r":
+        src, dest = cmd[2], cmd[3]
+        assert dest == ":", dest
+        shutil.copytree(src, os.path.join(root, os.path.basename(src)), dirs_exist_ok=True)
+        return 0
+    if cmd[0] == "cp":
+        shutil.copyfile(cmd[1], os.path.join(root, cmd[2].lstrip(":")))
+        return 0
+    if cmd[0] == "reset":
+        return 0
+    print("fake mpremote: unknown command %s" % cmd, file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,141 @@
+"""tools/deploy.py: the exact mpremote commands for every board, the unknown-board error, and
+a whole flash onto a fake device (a folder behind a stand-in mpremote) that checks the
+version gate, the files that land, and that the player's data is never touched."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tools import deploy, mpy
+
+BOARDS = deploy.known_boards()
+FAKE = os.path.join(mpy.ROOT, "tests", "hw", "fake_mpremote.py")
+
+
+def run_deploy(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "tools.deploy"] + list(args), cwd=mpy.ROOT,
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+def test_at_least_the_four_diy_wirings_and_a_ready_made_board():
+    assert {"ssd1306-i2c", "ssd1306-spi", "sh1106-i2c", "sh1106-spi", "picoboy"} <= set(BOARDS)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_flash_dry_lists_the_exact_commands(board):
+    r = run_deploy("flash-dry", "--board", board)
+    assert r.returncode == 0, r.stderr
+    commands = [ln.split("    #")[0] for ln in r.stdout.splitlines() if ln.startswith("mpremote")]
+    assert commands == [
+        "mpremote connect auto exec '%s'" % deploy.PROBE,
+        "mpremote connect auto rm -r :deckdelve",
+        "mpremote connect auto cp -r build/flash/deckdelve :",
+        "mpremote connect auto cp build/flash/main.py :main.py",
+        "mpremote connect auto cp boards/%s.json :board.json" % board,
+        "mpremote connect auto reset",
+    ]
+    assert "python -m tools.mpy build" in r.stdout
+
+
+def test_flash_dry_with_a_port_and_frozen():
+    r = run_deploy("flash-dry", "--board", "sh1106-i2c", "--port", "/dev/ttyACM0", "--frozen")
+    assert r.returncode == 0, r.stderr
+    lines = [ln.split("    #")[0] for ln in r.stdout.splitlines() if ln.startswith("mpremote")]
+    assert all(ln.startswith("mpremote connect /dev/ttyACM0 ") for ln in lines)
+    assert "mpremote connect /dev/ttyACM0 cp -r build/flash/help :" in lines
+    assert not any("build/flash/deckdelve" in ln for ln in lines)
+
+
+@pytest.mark.parametrize("name", ["nope", "", "../boards/picoboy"])
+def test_unknown_board_exits_2_with_the_known_ones(name):
+    r = run_deploy("flash-dry", "--board", name)
+    assert r.returncode == 2
+    for board in BOARDS:
+        assert board in r.stderr
+    assert "mpremote" not in r.stdout
+
+
+def test_every_board_file_passes_the_checker_on_cpython():
+    for name in BOARDS:
+        b = deploy.boardfile.load(deploy.board_path(name))
+        assert b["title"]
+
+
+def test_broken_board_file_exits_2(tmp_path, monkeypatch, capsys):
+    with open(deploy.board_path("ssd1306-i2c")) as f:
+        b = json.load(f)
+    b["buttons"]["a"] = b["buttons"]["b"]
+    (tmp_path / "twice.json").write_text(json.dumps(b))
+    monkeypatch.setattr(deploy, "BOARDS", str(tmp_path))
+    assert deploy.main(["flash-dry", "--board", "twice"]) == 2
+    assert "already used" in capsys.readouterr().err
+
+
+def test_device_check():
+    pico = 6 | (3 | 4 << 2) << 8  # .mpy 6.3, armv6m: MicroPython 1.23+ on the RP2040
+    assert deploy.check_device((1, 24, 1), pico) is None
+    assert deploy.check_device((1, 23, 0), pico) is None
+    assert "1.23 or later" in deploy.check_device((1, 22, 2), 6 | (2 | 4 << 2) << 8)
+    assert "format 5" in deploy.check_device((1, 18, 0), 5 | 4 << 10)
+
+
+def fake_device(tmp_path, version="1.24.1", mpy_word=None):
+    device = tmp_path / "device"
+    (device / "data").mkdir(parents=True)
+    (device / "data" / "run_klondike.bin").write_bytes(b"saved run \x00\x01")
+    (device / "deckdelve").mkdir()
+    (device / "deckdelve" / "stale.py").write_text("raise RuntimeError('old code')\n")
+    env = dict(os.environ)
+    env["DECKDELVE_MPREMOTE"] = "%s %s" % (sys.executable, FAKE)
+    env["FAKE_DEVICE_DIR"] = str(device)
+    env["FAKE_DEVICE_VERSION"] = version
+    if mpy_word is not None:
+        env["FAKE_DEVICE_MPY"] = str(mpy_word)
+    return device, env
+
+
+def test_flash_onto_a_fake_device(tmp_path):
+    device, env = fake_device(tmp_path)
+    r = run_deploy("flash", "--board", "picoboy", env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "device: MicroPython 1.24.1, .mpy 6.3; build: .mpy 6 bytecode" in r.stdout
+    log = (tmp_path / "mpremote.log").read_text().splitlines()
+    assert [ln.split()[2] for ln in log] == ["exec", "rm", "cp", "cp", "cp", "reset"]
+    assert not (device / "deckdelve" / "stale.py").exists()  # old code removed
+    assert (device / "deckdelve" / "app.mpy").read_bytes()[:2] == b"M\x06"
+    assert (device / "deckdelve" / "hw" / "oled.mpy").exists()
+    assert [p.name for p in device.rglob("*.py")] == ["main.py"]  # the rest is .mpy
+    assert (device / "main.py").read_text() == open(
+        os.path.join(mpy.FIRMWARE, "main.py")).read()
+    assert json.loads((device / "board.json").read_text()) == json.load(
+        open(deploy.board_path("picoboy")))
+    assert (device / "data" / "run_klondike.bin").read_bytes() == b"saved run \x00\x01"
+    assert not (device / "manifest.mpy").exists() and not (device / "tests_shared").exists()
+
+
+def test_first_flash_skips_the_rm(tmp_path):
+    device, env = fake_device(tmp_path)
+    (device / "deckdelve" / "stale.py").unlink()
+    (device / "deckdelve").rmdir()
+    r = run_deploy("flash", "--board", "ssd1306-spi", env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    log = (tmp_path / "mpremote.log").read_text().splitlines()
+    assert [ln.split()[2] for ln in log] == ["exec", "cp", "cp", "cp", "reset"]
+    assert (device / "deckdelve" / "boot.mpy").exists()
+
+
+@pytest.mark.parametrize("version,word,words", [
+    ("1.22.2", 6 | (2 | 4 << 2) << 8, "1.23 or later"),
+    ("1.18.0", 5 | 4 << 10, ".mpy format 5"),
+])
+def test_flash_refuses_a_device_it_cannot_run_on(tmp_path, version, word, words):
+    device, env = fake_device(tmp_path, version, word)
+    r = run_deploy("flash", "--board", "sh1106-i2c", env=env)
+    assert r.returncode != 0
+    assert words in r.stderr and "micropython.org/download/RPI_PICO" in r.stderr
+    log = (tmp_path / "mpremote.log").read_text().splitlines()
+    assert len(log) == 1  # only the probe: nothing copied, nothing removed
+    assert (device / "deckdelve" / "stale.py").exists()
