@@ -16,9 +16,73 @@ BOARD = "9H 2H 3H 4H KC 6H 7H 8H 10H"
 MONSTER = ".5C .6C .7C .8C .4D .9C .10C .2D .3D"
 
 
+def _parse(name):
+    return 53 if name == "KEY" else cards.parse(name)
+
+
+def _mark(placed, card):
+    if placed[card]:
+        raise ValueError("%s is named twice" % cards.name(card))
+    placed[card] = 1
+
+
+def position(g, monster, player, exit, hand="", deck="", discard="", buffet="", floors=0,
+             race=False):
+    """Lay out a position on game g. Grids are nine space-separated names (cards.parse),
+    '--' for an empty spot and a leading '.' for a face-down card (the exit's centre is always
+    the lock, whatever is written there); hand, deck (bottom first, top last), discard and
+    buffet are space-separated names. Cards not named go to the bottom of the deck, in
+    order. The key Joker is 'KEY'. floors escaped and race (the Buffet turned over) set the
+    campaign's stage. The turn starts at its first step."""
+    placed = bytearray(54)
+    placed[cards.JOKER_A] = 1
+    g.grid[rs.X + 4] = cards.JOKER_A
+    g.down[rs.X + 4] = 0
+    for base, text in ((rs.M, monster), (rs.P, player), (rs.X, exit)):
+        names = text.split()
+        for p in range(9):
+            if base == rs.X and p == 4:
+                continue
+            name = names[p]
+            face_down = name[0] == "."
+            card = _parse(name[1:] if face_down else name)
+            g.grid[base + p] = card
+            g.down[base + p] = 1 if face_down else 0
+            if card != cards.NONE:
+                _mark(placed, card)
+    counts = []
+    for buf, text in ((g.hand, hand), (g.discard, discard), (g.buffet, buffet)):
+        n = 0
+        for name in text.split():
+            buf[n] = _parse(name)
+            _mark(placed, buf[n])
+            n += 1
+        counts.append(n)
+    g.hand_n, g.discard_n, g.buffet_n = counts
+    g.buffet_top = 0
+    top = [_parse(name) for name in deck.split()]
+    for card in top:
+        _mark(placed, card)
+    n = 0
+    for card in range(54):
+        if not placed[card]:  # (the top cards are marked: they go on last)
+            g.deck[n] = card
+            n += 1
+    for card in top:
+        g.deck[n] = card
+        n += 1
+    g.deck_n = n
+    g.floors = floors
+    g.race = race
+    g.score = 100 * floors
+    g.kills = 0
+    g.events = []
+    g.phase = rs.PH_DISCARD if g.hand_n > 5 else rs.PH_PLAY
+
+
 def game(monster, player, exit=EXIT, options=(), **kw):
     g = rs.Game(1, options)
-    g.setup_for_test(monster, player, exit, **kw)
+    position(g, monster, player, exit, **kw)
     g.check()
     return g
 
@@ -90,10 +154,10 @@ def test_check_catches_a_lost_or_doubled_card():
         pass
 
 
-def test_setup_for_test_refuses_a_card_named_twice():
+def test_position_refuses_a_card_named_twice():
     g = rs.Game(1)
     try:
-        g.setup_for_test(MONSTER, "5C 2H 3H 4H KC 6H 7H 8H 10H", EXIT)
+        position(g, MONSTER, "5C 2H 3H 4H KC 6H 7H 8H 10H", EXIT)
         raise AssertionError("5C in two grids was accepted")
     except ValueError:
         pass

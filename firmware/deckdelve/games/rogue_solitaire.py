@@ -315,60 +315,8 @@ class Game(BaseGame):
                 raise ValueError("bad card %d" % c)
             seen[c] += 1
 
-    # ----- test helper --------------------------------------------------------------
-
-    def setup_for_test(self, monster, player, exit, hand="", deck="", discard="", buffet="",
-                       floors=0, race=False):
-        """Lay out a position for a scenario test. Grids are nine space-separated names
-        (cards.parse), '--' for an empty spot and a leading '.' for a face-down card; hand,
-        deck (bottom first, top last), discard and buffet are space-separated names. Cards
-        not named go to the bottom of the deck, in order. The key Joker is 'KEY', the lock
-        is always the exit's centre. floors escaped and race (the Buffet turned over) set the
-        campaign's stage. The phase becomes the turn's start."""
-        placed = bytearray(54)
-        placed[JOKER_A] = 1
-        self.grid[X + CENTRE] = JOKER_A
-        self.down[X + CENTRE] = 0
-        for base, text in ((M, monster), (P, player), (X, exit)):
-            names = text.split()
-            for p in range(9):
-                if base == X and p == CENTRE:
-                    continue
-                name = names[p]
-                face_down = name[0] == "."
-                c = _parse(name[1:] if face_down else name)
-                self.grid[base + p] = c
-                self.down[base + p] = 1 if face_down else 0
-                if c != NONE:
-                    _mark(placed, c)
-        parts = []
-        for buf, text in ((self.hand, hand), (self.discard, discard), (self.buffet, buffet)):
-            n = 0
-            for name in text.split():
-                c = _parse(name)
-                buf[n] = c
-                _mark(placed, c)
-                n += 1
-            parts.append(n)
-        self.hand_n, self.discard_n, self.buffet_n = parts
-        self.buffet_top = 0
-        top = [_parse(name) for name in deck.split()]
-        for c in top:
-            _mark(placed, c)
-        n = 0
-        for c in range(54):
-            if not placed[c]:
-                self.deck[n] = c
-                n += 1
-        for c in top:
-            self.deck[n] = c
-            n += 1
-        self.deck_n = n
-        self.floors = floors
-        self.race = race
-        self._rescore()
-        self.events = []
-        self._start_turn()
+    # (Scenario tests build positions by setting the fields above: see position() in
+    # tests/shared/test_rogue_solitaire_setup.py, kept there to spare the device's RAM.)
 
     # ----- the turn -----------------------------------------------------------------
 
@@ -825,15 +773,3 @@ def _index(buf, n, card):
             return i
     return -1
 
-
-def _mark(placed, card):
-    """setup_for_test: a card may be named once."""
-    if placed[card]:
-        raise ValueError("%s is named twice" % cards.name(card))
-    placed[card] = 1
-
-
-def _parse(name):
-    if name == "KEY":
-        return JOKER_B
-    return cards.parse(name)

@@ -132,11 +132,8 @@ class Scene:
         self.chosen = -1  # the first place of a two-step play, -1 when none
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
+        # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
-        for ev in host.game.events:
-            t = self.event_text(ev)
-            if t:
-                host.message(t)
 
     # ---- which places are legal ----
 
