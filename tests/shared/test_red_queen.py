@@ -200,6 +200,16 @@ def test_rule_example_combine_with_a_stash_top():
     assert act(REFILL, 1) in g.actions()
 
 
+def test_seed_example_7h_plus_2s_is_9h_and_fights_as_a_heart():
+    # 9H beats the enemy's 8H only as a heart (a 9 of spades would not)
+    g = position(hand=("7H", "3C", "4D"), stash1=("2S",), foes=(("QS", "8H"),))
+    assert hit(0, 0, 4) in g.actions()
+    g.apply(hit(0, 0, 4))
+    assert pile_names(g.defeated)[-1] == "QS"
+    g = position(hand=("2S", "3C", "4D"), stash1=("7H",), foes=(("QS", "8H"),))
+    assert hit(0, 0, 4) not in g.actions()  # 2S + 7H = 9S: no match, not a heart
+
+
 def test_d3_combination_keeps_the_suit_of_the_hand_card():
     g = position(hand=("5C", "3H", "2D"), foes=(("JS", "6C"),))
     acts = g.actions()
@@ -262,6 +272,16 @@ def test_d8_refill_from_a_stash_top_whenever_the_hand_is_short():
     assert g.drawn == C("8H")  # refilling draws nothing
     g.apply(act(REFILL, 0))
     assert act(REFILL, 0) not in g.actions()  # hand full
+
+
+def test_d10_jqk_met_while_drawing_weapons_go_back_into_the_deck():
+    # the setup and the refill after a run both draw weapons this way
+    g = position(hand=("2S", "3S", "4S"), drawn="8H", deck=("JS", "KD", "4C", "9H"))
+    c = g._draw_weapon_skipping_faces()
+    assert cards.name(c) == "4C"
+    left = sorted(pile_names(g.deck))
+    assert left == ["9H", "JS", "KD"]
+    assert [e[0] for e in g.events].count(rq.EV_IGNORED) >= 2
 
 
 def test_drawing_a_jqk_starts_a_fight_with_its_weapon():
