@@ -7,6 +7,7 @@ import sys
 
 from goldens import assert_golden, sim
 
+from deckdelve import buttons
 from deckdelve.games import mini_rogue as mr
 from deckdelve.rng import Rng
 from deckdelve.ui import draw
@@ -208,3 +209,42 @@ def test_a_scene_can_start_in_any_phase():
         s.fb.fill(0)
         scene.draw(s.fb)
         scene.tick()
+
+
+class FakeHost:
+    """The two things a scene uses of its host: the game and act()."""
+
+    def __init__(self, game):
+        self.game = game
+        self.messages = []
+
+    def act(self, action):
+        self.game.apply(action)
+
+    def message(self, text):
+        self.messages.append(text)
+
+
+def test_each_death_is_named():
+    from test_mini_rogue_script import first, new
+
+    cases = (
+        (dict(hp=1, layout=first(mr.TRAP), dice=(6, 4)), "A spring blade got you."),
+        (dict(hp=2, layout=first(mr.TRAP), dice=(6, 6)), "The pit was your grave."),
+        (dict(hp=3, area=8, layout=first(mr.MONSTER), dice=(2, 2)), "Slain by the Serpent"),
+    )
+    for setup, words in cases:
+        g = new(**setup)
+        scene = scene_module.Scene(FakeHost(g))
+        scene.press(buttons.A)
+        if not g.over:
+            scene.tick()
+            scene.press(buttons.A)  # strike; the monster's blow kills
+        scene.tick()
+        assert g.over and " ".join(scene.end_lines).startswith(words), scene.end_lines
+    g = new(food=0, hp=3, dice=(1,))
+    g.taken[0], g.taken[1], g.taken[2], g.column = 0, 1, 3, 3
+    scene = scene_module.Scene(FakeHost(g))
+    scene.press(buttons.A)  # the trap is evaded; leaving the area starves
+    scene.tick()
+    assert g.over and scene.end_lines == ["You starved to death."]

@@ -258,7 +258,7 @@ class Scene:
                     title = "Delve"
                 lines.append(("Ate a ration. " if b else "") + "Area %d" % a)
             elif code == mr.EV_DEAD:
-                lines.append(self._cause(g, a))
+                lines.append(self._cause(g, a, dice[1]))
             elif code == mr.EV_WON:
                 lines.append("The Og's Blood is yours!")
         if g.over:
@@ -281,11 +281,11 @@ class Scene:
         if n:
             self._roll(0)
 
-    def _cause(self, g, cause):
+    def _cause(self, g, cause, trap):
         if cause == mr.STARVED:
             return "You starved to death."
-        if cause == mr.TRAP:
-            return "The pit was your grave."
+        if cause == mr.TRAP:  # only the spring blade (4) and the pit (6) take HP
+            return "The pit was your grave." if trap == 6 else "A spring blade got you."
         return "Slain by the %s." % monster_name(g)
 
     def _roll(self, mask):
