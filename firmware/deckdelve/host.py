@@ -101,6 +101,7 @@ class GameHost(Screen):
     def finish(self):
         g = self.game
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won)
+        g = None  # hold nothing of the game while close() frees it and the menus load
         self.close()  # (the run's save, if any, was deleted when the game started)
         self.app.push(load("results", "GameOver")(self.app, *result))
 
