@@ -38,7 +38,7 @@ def test_combine():
     a = host.scene.current()
     assert host.game.phase == rq.FIGHT and not host.pending
     assert a >> 12 == rq.ATTACK and a & 15 != rq.NO_PARTNER  # a combination under the cursor
-    assert host.scene.hint(a) == "9\x04+A\x04=10\x04 beats J\x02 10\x02"
+    assert host.scene.hint(a) == "9\x04+A\x04=\x0e\x04 beats J\x02 \x0e\x02"  # \x0e: "10"
     assert_golden("red_queen/combine", s.image(1))
 
 

@@ -21,6 +21,8 @@ ARROW_R = "\x06"
 ARROW_U = "\x07"
 ARROW_D = "\x08"
 ARROW_L = "\x0b"
+# Each rank as one font glyph: "\x0e" is "10" drawn 5 px wide, as narrow as a letter.
+RANKS = "A23456789\x0eJQK"
 
 _glyph_buf = bytearray(5)
 _glyph = framebuf.FrameBuffer(_glyph_buf, 5, 8, framebuf.MONO_VLSB)
@@ -101,7 +103,7 @@ def label(card):
         return "--"
     if card >= 52:
         return STAR + "J"
-    return cards.RANK_NAMES[card % 13] + cards.SUIT_CHARS[card // 13]
+    return RANKS[card % 13] + cards.SUIT_CHARS[card // 13]
 
 
 def card(fb, c, x, y, up=True, inverted=False):
@@ -122,7 +124,7 @@ def card(fb, c, x, y, up=True, inverted=False):
         center(fb, "JK", y + 2, fg, x, CARD_W)
         char(fb, 5, x + 3, y + 8, fg)
         return
-    center(fb, cards.RANK_NAMES[c % 13], y + 2, fg, x, CARD_W)
+    center(fb, RANKS[c % 13], y + 2, fg, x, CARD_W)
     char(fb, 1 + c // 13, x + 3, y + 8, fg)
 
 
