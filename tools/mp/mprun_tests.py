@@ -3,7 +3,6 @@
 # usage: micropython -X heapsize=64K mprun_tests.py MODULE_NAME [TEST_NAME]
 import sys
 import gc
-import micropython
 
 name = sys.argv[1]
 only = sys.argv[2] if len(sys.argv) > 2 else None
@@ -22,6 +21,7 @@ for attr in sorted(dir(module)):
         failed += 1
         print("FAIL %s.%s: %s: %s" % (name, attr, type(e).__name__, e))
         sys.print_exception(e)
-print("mem_peak %d" % micropython.mem_peak())
+gc.collect()
+print("heap in use at the end %d" % gc.mem_alloc())
 print("%d passed, %d failed" % (passed, failed))
 sys.exit(1 if failed or not passed else 0)
