@@ -12,8 +12,8 @@ MASKS = (keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT, keys.A, keys.B)
 
 class BootselPin:
     """The RP2040's BOOTSEL button as a pin that reads 0 when pressed, like the others.
-    rp2.bootsel_button() returns 1 when pressed; it briefly pauses flash access (and so
-    interrupts) while it reads, a few microseconds once a frame."""
+    rp2.bootsel_button() (MicroPython 1.20 and later) returns 1 when pressed; it pauses
+    flash access and interrupts for about 8 microseconds while it reads, once a frame."""
 
     def __init__(self, rp2):
         self._pressed = rp2.bootsel_button
