@@ -36,7 +36,6 @@ TRAP_TEXT = ("Mildew: -1 food", "Tripwire: -1 gold", "Rusted armour: -1 armour",
 LOOT_TEXT = ("Found a fire wand!", "Found an ice wand!", "Found a poison wand!",
              "Found a healing wand!", "Armour piece: +1 armour", "Better weapon: +2 XP",
              "Wand slots full: +2 gold")
-WAND_NAMES = ("Fire", "Ice", "Poison", "Healing")
 WAND_TEXT = ("Fire: 10 damage", "Ice: no blow this round", "Poison: +5 a strike",
              "Healing: +8 HP")
 BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "Poison wand",
@@ -45,16 +44,8 @@ SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour pi
 REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
             "Your purse is full!")
 PART_NAMES = ("Skill", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
-# Where each die's pips go (2x2 each), by value: offsets inside the die.
-_PIPS = (
-    (),
-    ((5, 5),),
-    ((2, 2), (8, 8)),
-    ((2, 2), (5, 5), (8, 8)),
-    ((2, 2), (8, 2), (2, 8), (8, 8)),
-    ((2, 2), (8, 2), (5, 5), (2, 8), (8, 8)),
-    ((2, 2), (8, 2), (2, 5), (8, 5), (2, 8), (8, 8)),
-)
+# Each die face as a 3 x 3 grid of pips, bit row * 3 + column (values 0..6).
+PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
 
 def _sprites(group, w, h):
@@ -72,8 +63,10 @@ def die(fb, x, y, value, inverted=False):
     fg = 0 if inverted else 1
     fb.fill_rect(x, y, DIE, DIE, 1 - fg)
     fb.rect(x, y, DIE, DIE, fg)
-    for dx, dy in _PIPS[value]:
-        fb.fill_rect(x + dx, y + dy, 2, 2, fg)
+    pips = PIPS[value]
+    for i in range(9):
+        if pips & (1 << i):
+            fb.fill_rect(x + 2 + (i % 3) * 3, y + 2 + (i // 3) * 3, 2, 2, fg)
 
 
 class Scene:
