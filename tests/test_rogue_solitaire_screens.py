@@ -113,7 +113,7 @@ def test_a_play_takes_two_presses_and_b_cancels():
     assert scene.chosen == -1 and not d.host.log
     d.press(path(scene, ui.GO) + "A")  # SKIP: on to the attack
     assert d.host.game.phase == rs.PH_ATTACK
-    assert scene.hint() == "ATTACK: your 8\x01 hits a hidden card"  # 8 of spades
+    assert scene.hint() == "ATTACK: 8\x01 vs hidden"  # your 8 of spades
     check_golden("attack", d)
 
 
@@ -206,3 +206,11 @@ def test_every_event_has_words():
         assert t and "%" not in t, code
     for suit in range(4):
         assert scene.event_text((rs.EV_SPECIAL, suit, 0)).startswith("SPECIAL ATTACK: ")
+
+
+def test_discard_with_a_big_hand_after_a_kill():
+    d = Driver(17)  # eleven cards in hand after a kill
+    host = d.until(lambda h: not h.pending and h.game.phase == rs.PH_DISCARD
+                   and h.game.hand_n > 8)
+    assert host.scene.targets == [ui.HAND + i for i in range(host.game.hand_n)]
+    check_golden("discard_big_hand", d)

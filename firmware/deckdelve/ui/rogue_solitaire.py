@@ -55,7 +55,7 @@ WORDS = (
     "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
     "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
     "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
-    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: your %s hits %s|a hidden card"
+    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -107,6 +107,7 @@ _W_KILLS = const(49)
 _W_SKIP_LABEL = const(50)
 _W_HITS = const(51)
 _W_HIDDEN = const(52)
+_W_DROP = const(53)
 
 
 def words(i):
@@ -389,6 +390,8 @@ class Scene:
         """A double frame: the card chosen first, or the card an attack will meet."""
         x, y, w, h = self._rect(place)
         fb.rect(x + 1, y + 1, w - 2, h - 2, 1)
+        if place < 27 and self.host.game.down[place]:
+            fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
 
     def _panel(self, fb, g):
         x = PANEL_X
@@ -403,6 +406,9 @@ class Scene:
             draw.text(fb, words(w), x, y)
             draw.right(fb, str(n), 128, y)
             y += 7
+        if g.phase == rs.PH_DISCARD and g.hand_n > 8:
+            # No room for the hint line under two rows of hand: say it here.
+            draw.text(fb, words(_W_DROP) % (g.hand_n - rs.HAND_LIMIT), x, GO_BOX[1] + 2)
         if g.phase == rs.PH_PLAY:
             bx, by, bw, bh = GO_BOX
             fb.rect(bx, by, bw, bh, 1)
