@@ -139,3 +139,27 @@ def test_flash_refuses_a_device_it_cannot_run_on(tmp_path, version, word, words)
     log = (tmp_path / "mpremote.log").read_text().splitlines()
     assert len(log) == 1  # only the probe: nothing copied, nothing removed
     assert (device / "deckdelve" / "stale.py").exists()
+
+
+def test_the_flashed_files_boot_and_start_every_game(tmp_path):
+    """What `make flash` copies is complete: the device folder alone (with the fake machine)
+    boots and starts each game from its .mpy files, and every help text is there."""
+    device, env = fake_device(tmp_path)
+    (device / "deckdelve" / "stale.py").unlink()
+    r = run_deploy("flash", "--board", "sh1106-spi", env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    menv = dict(os.environ)
+    menv["MICROPYPATH"] = "%s:%s" % (device, os.path.join(mpy.ROOT, "tests", "hw"))
+    script = os.path.join(mpy.ROOT, "tests", "hw", "device_boot.py")
+    p = subprocess.run([mpy.tool("micropython"), "-X", "heapsize=192K", script, str(device)],
+                       capture_output=True, text=True, env=menv, cwd=str(tmp_path), timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "booted from %s/deckdelve/boot.mpy" % device in p.stdout, p.stdout
+    started = [ln.split() for ln in p.stdout.splitlines() if ln.startswith("started")]
+    assert len(started) >= 4, p.stdout
+    for _, key, _, path in started:
+        assert path == "%s/deckdelve/games/%s.mpy" % (device, key), p.stdout
+        source_help = os.path.join(mpy.FIRMWARE, "deckdelve", "help", key + ".txt")
+        if os.path.exists(source_help):
+            assert (device / "deckdelve" / "help" / (key + ".txt")).exists(), key
+    assert not (device / "error.log").exists()
