@@ -99,7 +99,13 @@ def test_merchant_buy_sell_and_refusal():
     assert_golden("mini_rogue/merchant_refusal", s.image())
     s.keys("AR")
     assert_golden("mini_rogue/merchant_sell", s.image())
-    s.keys("B")
+    s.keys("B")  # B jumps to "Leave", and does nothing else
+    assert g.phase == mr.SHOP and host.scene.cursor == len(mr.SELL_PRICE)
+    assert_golden("mini_rogue/merchant_leave", s.image())
+    s.keys("B")  # B again: the pause menu, the merchant still there
+    assert type(s.app.stack[-1]).__name__ == "Pause" and g.phase == mr.SHOP
+    s.keys("A")  # resume
+    s.keys("A")
     assert g.phase == mr.MAP and g.column == 1
 
 
@@ -178,7 +184,7 @@ def test_wand_choice():
 
 def test_random_presses_never_break_the_scene():
     # A monkey on the buttons: every state the scene reaches must draw and keep the rules
-    # sound. B only where the scene uses it (the merchant), else it opens the pause menu.
+    # sound. B only where the scene uses it (the merchant; a second B there pauses).
     for seed in range(1, 7):
         s = sim(game="mini_rogue", seed=seed, options=("hard",))
         host = s.app.stack[-1]
@@ -189,6 +195,8 @@ def test_random_presses_never_break_the_scene():
                 break
             keys = "UDLRAAAB" if g.phase == mr.SHOP else "UDLRAAA"
             s.press(keys[pick.below(len(keys))])
+            if type(s.app.stack[-1]).__name__ == "Pause":  # B on the merchant's "Leave"
+                s.press("A")  # resume
             assert s.app.stack[-1] is host
             g.check()
         s.settle()

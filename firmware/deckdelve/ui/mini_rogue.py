@@ -132,18 +132,26 @@ class Scene:
         return False
 
     def _press_shop(self, g, button):
-        rows = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
+        """Up/down pick a row, left/right switch buying and selling, A trades (or shows why
+        not); the last row leaves. B jumps to that row: leaving is a game action, so it takes
+        an A, and a stray B costs nothing."""
+        leave = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
         if button == UP:
-            self.cursor = (self.cursor - 1) % rows
+            self.cursor = (self.cursor - 1) % (leave + 1)
         elif button == DOWN:
-            self.cursor = (self.cursor + 1) % rows
+            self.cursor = (self.cursor + 1) % (leave + 1)
         elif button == LEFT or button == RIGHT:
             self.selling = not self.selling
             self.cursor = 0
         elif button == B:
-            self._act(mr.LEAVE << 8)
+            if self.cursor == leave:
+                return False  # on "Leave" already: B opens the pause menu
+            self.cursor = leave
         elif button == A:
             k = self.cursor
+            if k == leave:
+                self._act(mr.LEAVE << 8)
+                return True
             why = g.sell_refusal(k) if self.selling else g.buy_refusal(k)
             if why:
                 self.host.message(REFUSALS[why])
@@ -452,14 +460,16 @@ class Scene:
             draw.text(fb, draw.ARROW_L + " BUY " + draw.ARROW_R, 1, 0)
             names = BUY_NAMES
             prices = mr.BUY_PRICE
-        for i in range(len(names)):
+        for i in range(len(names) + 1):
             y = 8 + i * 6
             sel = i == self.cursor
             if sel:
                 fb.fill_rect(0, y - 1, VIEW_W - 1, 7, 1)
-            draw.text(fb, names[i], 2, y, 0 if sel else 1)
-            draw.right(fb, str(prices[i]), VIEW_W - 3, y, 0 if sel else 1)
-        self._hint(fb, ("A sell" if self.selling else "A buy") + "  B leave")
+            if i == len(names):
+                draw.text(fb, "Leave", 2, y, 0 if sel else 1)
+            else:
+                draw.text(fb, names[i], 2, y, 0 if sel else 1)
+                draw.right(fb, str(prices[i]), VIEW_W - 3, y, 0 if sel else 1)
 
     def _fight(self, fb, g):
         draw.text(fb, monster_name(g), 1, 1)
