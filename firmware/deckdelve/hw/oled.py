@@ -7,8 +7,9 @@
 # Why not micropython-lib's ssd1306 (which this follows in shape: a controller class that
 # speaks commands over a small bus object): it has no SH1106, the controller of the common
 # 1.3" modules; its SPI write_cmd builds a bytearray per command, so its show() allocates six
-# times a frame; and it cannot be installed here to be tested (mip fetches it from the
-# network, it is not on PyPI).
+# times a frame; and it cannot be installed here to be tested (mip fetches it from
+# micropython.org, out of our build machines' reach; PyPI's micropython-ssd1306 0.3, from 2021,
+# is not a package pip can install).
 #
 # Command bytes are from the SSD1306 datasheet (Solomon Systech, rev 1.1, section 10 and the
 # application note's init flow) and the SH1106 datasheet (Sino Wealth, V2.3, "Commands").
