@@ -11,15 +11,9 @@
 import gc
 import sys
 
-from deckdelve import buttons, sound
+from deckdelve import sound
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve.ui import draw
-
-A = buttons.A
-B = buttons.B
-UP = buttons.UP
-DOWN = buttons.DOWN
-LEFT = buttons.LEFT
-RIGHT = buttons.RIGHT
 
 
 class App:
@@ -41,7 +35,7 @@ class App:
         """Handle this frame's presses and animations; True if the screen must be redrawn."""
         if presses:
             bit = 1
-            while bit <= buttons.B:
+            while bit <= B:
                 if presses & bit:
                     self.stack[-1].press(bit)
                     self.dirty = True

@@ -1,14 +1,7 @@
 # Rules help: a game's text file, wrapped to the screen and scrolled. Loaded only while shown.
-from deckdelve import buttons
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve.app import Screen, forget
 from deckdelve.ui import draw
-
-A = buttons.A
-B = buttons.B
-UP = buttons.UP
-DOWN = buttons.DOWN
-LEFT = buttons.LEFT
-RIGHT = buttons.RIGHT
 
 
 class Help(Screen):

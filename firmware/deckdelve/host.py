@@ -2,16 +2,10 @@
 # shown as messages, the pause menu, and the way out to the results screens.
 from array import array
 
-from deckdelve import buttons, sound
+from deckdelve import sound
+from deckdelve.buttons import A, B
 from deckdelve.app import Confirm, Menu, Screen, load, table_key, unload
 from deckdelve.ui import draw
-
-A = buttons.A
-B = buttons.B
-UP = buttons.UP
-DOWN = buttons.DOWN
-LEFT = buttons.LEFT
-RIGHT = buttons.RIGHT
 
 
 class GameHost(Screen):

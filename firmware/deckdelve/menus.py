@@ -1,16 +1,11 @@
 # The menus: title, the list of games, each game's menu, settings, achievements. Not in RAM
 # while a game runs (app.start_game drops it; rebuild() brings the screens back after).
-from deckdelve import buttons, sound
+from deckdelve import sound
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve import registry
 from deckdelve.app import Confirm, Menu, Screen, hint, load, table_key
 from deckdelve.ui import draw
 
-A = buttons.A
-B = buttons.B
-UP = buttons.UP
-DOWN = buttons.DOWN
-LEFT = buttons.LEFT
-RIGHT = buttons.RIGHT
 VERSION = "0.1"
 
 

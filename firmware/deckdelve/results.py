@@ -1,14 +1,7 @@
 # After a game: the game-over screen, arcade initials for a high score, the score table.
-from deckdelve import buttons
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve.app import Screen, hint
 from deckdelve.ui import draw
-
-A = buttons.A
-B = buttons.B
-UP = buttons.UP
-DOWN = buttons.DOWN
-LEFT = buttons.LEFT
-RIGHT = buttons.RIGHT
 
 
 class GameOver(Screen):

@@ -106,19 +106,28 @@ def label(card):
     return RANKS[card % 13] + cards.SUIT_CHARS[card // 13]
 
 
+def _frame(fb, c, x, y, w, h, back, up, inverted):
+    """The part every card size shares: an empty place, or the box, or the box with the back.
+    Returns the colour to draw the face in, or -1 when there is no face to draw."""
+    if c == cards.NONE:
+        empty(fb, x, y, w, h, inverted)
+        return -1
+    fg = 0 if inverted else 1
+    fb.fill_rect(x, y, w, h, 1 - fg)
+    fb.rect(x, y, w, h, fg)
+    if up:
+        return fg
+    fb.blit(back, x + 2, y + 2, 1 - fg if inverted else 0)
+    if inverted:
+        fb.rect(x + 1, y + 1, w - 2, h - 2, 0)
+    return -1
+
+
 def card(fb, c, x, y, up=True, inverted=False):
     """A CARD_W x CARD_H card: rank at the top, suit below. Face down: a checked back.
     inverted draws it white on black for the cursor. c == NONE draws an empty place."""
-    if c == cards.NONE:
-        empty(fb, x, y, CARD_W, CARD_H, inverted)
-        return
-    fg = 0 if inverted else 1
-    fb.fill_rect(x, y, CARD_W, CARD_H, 1 - fg)
-    fb.rect(x, y, CARD_W, CARD_H, fg)
-    if not up:
-        fb.blit(_back, x + 2, y + 2, 1 - fg if inverted else 0)
-        if inverted:
-            fb.rect(x + 1, y + 1, CARD_W - 2, CARD_H - 2, 0)
+    fg = _frame(fb, c, x, y, CARD_W, CARD_H, _back, up, inverted)
+    if fg < 0:
         return
     if c >= 52:
         center(fb, "JK", y + 2, fg, x, CARD_W)
@@ -130,14 +139,8 @@ def card(fb, c, x, y, up=True, inverted=False):
 
 def card_small(fb, c, x, y, up=True, inverted=False):
     """A SMALL_W x SMALL_H card for hands and lists: the label in a box."""
-    if c == cards.NONE:
-        empty(fb, x, y, SMALL_W, SMALL_H, inverted)
-        return
-    fg = 0 if inverted else 1
-    fb.fill_rect(x, y, SMALL_W, SMALL_H, 1 - fg)
-    fb.rect(x, y, SMALL_W, SMALL_H, fg)
-    if not up:
-        fb.blit(_back_small, x + 2, y + 2, 1 - fg if inverted else 0)
+    fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
+    if fg < 0:
         return
     s = label(c)
     text(fb, s, x + (SMALL_W - width(s)) // 2, y + 1, fg)
