@@ -48,12 +48,12 @@ def splash(display):
     display.show()
 
 
-def start(display, buttons, buzzer, data_dir):
+def start(display, buttons, buzzer, data_dir, full_contrast=255):
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 
     app = App(display, data_dir, sound_player=buzzer)
-    power = Power(display, app.settings, time.ticks_ms())
+    power = Power(display, app.settings, time.ticks_ms(), full_contrast)
 
     def settings_changed():
         power.apply_settings()
@@ -61,7 +61,7 @@ def start(display, buttons, buzzer, data_dir):
             buzzer.stop()
 
     app.settings_changed = settings_changed
-    power.apply_settings()  # the player's contrast replaces the board's boot contrast
+    power.apply_settings()  # the player's share of the board's full contrast
     return Console(display, buttons, app, power, buzzer)
 
 
@@ -88,7 +88,8 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
         display = devices.display(wiring)
         splash(display)
         buttons = devices.buttons(wiring)
-        console = start(display, buttons, devices.buzzer(wiring), data_dir)
+        console = start(display, buttons, devices.buzzer(wiring), data_dir,
+                        wiring["display"]["contrast"])
         run(console, frames)
     except KeyboardInterrupt:  # Ctrl-C from the serial console (mpremote): to the REPL
         raise

@@ -78,7 +78,7 @@ def make_console(path="boards/ssd1306-i2c.json"):
     display = devices.display(wiring)
     buttons = devices.buttons(wiring)
     buzzer = devices.buzzer(wiring)
-    return boot.start(display, buttons, buzzer, DATA), wiring
+    return boot.start(display, buttons, buzzer, DATA, wiring["display"]["contrast"]), wiring
 
 
 def test_idle_frame_allocates_nothing():
@@ -118,11 +118,13 @@ def test_settings_change_sets_contrast_and_silences():
     console, wiring = make_console()
     app = console.app
     machine.clear()
-    app.settings["contrast"] = 32
+    app.settings["contrast"] = 255
     console.buzzer.play(1)
     app.settings["sound"] = False
     app.settings_changed()
-    assert ("i2c", 0x3C, bytes((0x00, 0x81, 32))) in machine.EVENTS
+    # the setting's full scale is the board file's contrast (200 on this board)
+    assert wiring["display"]["contrast"] == 200
+    assert ("i2c", 0x3C, bytes((0x00, 0x81, 200))) in machine.EVENTS
     assert console.buzzer.notes is None
     assert machine.EVENTS[-1] == ("pwm", 22, "duty", 0)
 
@@ -136,7 +138,7 @@ def test_unexpected_error_is_shown_logged_and_restarts_with_saves_intact():
     original_start = boot.start
     original_wait = boot.wait_for_press
 
-    def broken_start(display, buttons, buzzer, data_dir):
+    def broken_start(*args):
         raise RuntimeError("boom in the app")
 
     waited = []

@@ -28,10 +28,13 @@ class Display:
         self.calls += 1
 
 
-def make(idle_s=60, contrast=200, now=1000):
+def make(idle_s=60, contrast=200, now=1000, full=255):
     d = Display()
     settings = {"sound": True, "idle_s": idle_s, "contrast": contrast, "initials": "AAA"}
-    return power.Power(d, settings, now), d, settings
+    p = power.Power(d, settings, now, full)
+    p.apply_settings()
+    d.calls = 0
+    return p, d, settings
 
 
 def test_dims_at_idle_time_then_sleeps_at_twice_it():
@@ -138,3 +141,14 @@ def test_update_allocates_nothing():
     finally:
         micropython.heap_unlock()
     assert p.state == power.AWAKE
+
+
+def test_the_setting_is_a_share_of_the_boards_full_contrast():
+    p, d, s = make(contrast=255, full=200)
+    assert p.contrast == 200
+    s["contrast"] = 128
+    p.apply_settings()
+    assert d.contrast_value == 128 * 200 // 255
+    s["contrast"] = 0
+    p.apply_settings()
+    assert d.contrast_value == 0

@@ -4,6 +4,9 @@
 # app until every button is up again, so waking never moves a card. Nothing here ends or
 # changes a game, however long the wait: the run stays in RAM as it was.
 #
+# Contrast: the board file's contrast is the panel's full brightness (some panels want less
+# than 255); the player's Contrast setting (0..255) is a share of it.
+#
 # update() sits between the pins and deckdelve.buttons.Input:
 #     held = power.update(buttons.read(), now)
 #     presses = input.update(held, now)
@@ -21,18 +24,19 @@ MAX_IDLE_S = 3600  # keeps idle milliseconds x 2 far below ticks_diff's 2**29 ra
 
 
 class Power:
-    def __init__(self, display, settings, now):
+    def __init__(self, display, settings, now, full_contrast=255):
         self.display = display
         self.settings = settings  # the app's settings dict: "idle_s", "contrast"
+        self.full_contrast = full_contrast  # the board file's contrast
         self.state = AWAKE
         self.last_activity = now
         self.swallowing = False  # a wake press is still held
-        self.contrast = settings["contrast"]
+        self.contrast = full_contrast
 
     def apply_settings(self):
         """Push a changed contrast to the display at once (the app calls this from its
         settings screen through app.settings_changed)."""
-        self.contrast = self.settings["contrast"]
+        self.contrast = self.settings["contrast"] * self.full_contrast // 255
         if self.state == AWAKE:
             self.display.contrast(self.contrast)
 
