@@ -66,7 +66,12 @@ def main():
     total, groups = footprint()
     print("Flash footprint (what `make flash` copies):")
     for kind in sorted(groups):
-        print("  %-22s %7d bytes" % (kind, groups[kind]))
+        if kind.startswith("deckdelve"):
+            print("  %-22s %7d bytes" % (kind + "/*.mpy", groups[kind]))
+    code = sum(n for kind, n in groups.items() if kind.startswith("deckdelve"))
+    print("  %-22s %7d bytes" % ("all .mpy code", code))
+    for kind in ("help texts", "main.py"):
+        print("  %-22s %7d bytes" % (kind, groups.get(kind, 0)))
     print("  %-22s %7d bytes" % ("total", total))
     print()
     print("Boot under the MicroPython unix port (64-bit), heap %s, fake machine:" % HEAP)
