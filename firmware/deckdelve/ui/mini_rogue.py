@@ -411,7 +411,9 @@ class Scene:
                     self._card(fb, x, y, 0)
                 if c == g.column and card == chosen:
                     draw.cursor(fb, x, y, CARD_W, CARD_H)
-        self._hint(fb, ROOM_TITLES[g.layout[chosen]] + "  A" + draw.ARROW_R)
+        kind = g.layout[chosen]
+        name = mr.BOSS_NAMES[g.level() - 1] if kind == mr.BOSS else ROOM_TITLES[kind]
+        self._hint(fb, name + "  A" + draw.ARROW_R)
 
     def _card(self, fb, x, y, kind):
         fb.rect(x, y, CARD_W, CARD_H, 1)
