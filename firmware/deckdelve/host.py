@@ -30,7 +30,11 @@ class GameHost(Screen):
         self.known_achievements = app.store().achievements(key) if hasattr(
             self.game, "achievements") else 0
         self.scene = ui.Scene(self)
-        if self.game.over:
+        if log is None:
+            # The deal itself may be an event (a fight on the first draw): shown like any
+            # action's. A continued run's events belong to its last action, already seen.
+            self._queue_events()
+        elif self.game.over:
             self.pending.append("This run had already ended.")
 
     # -- what scenes call --------------------------------------------------------------------
@@ -38,12 +42,12 @@ class GameHost(Screen):
         game = self.game
         game.apply(action)
         self.log.append(action)
-        for ev in game.events:
-            t = self.scene.event_text(ev)
-            if t:
-                self.pending.append(t)
+        self._queue_events()
         if hasattr(game, "achievements"):
             mask = game.achievements()
+            combine = getattr(self.rules, "combine_achievements", None)
+            if combine is not None:  # achievements earned across runs (Rogue's Rodney)
+                mask = combine(self.known_achievements, mask)
             if mask & ~self.known_achievements:
                 new = self.app.store().add_achievements(self.key, mask)
                 self.known_achievements |= mask
@@ -55,6 +59,12 @@ class GameHost(Screen):
         if game.over:
             self.app.play(sound.WIN if game.won else sound.LOSE)
         self.app.dirty = True
+
+    def _queue_events(self):
+        for ev in self.game.events:
+            t = self.scene.event_text(ev)
+            if t:
+                self.pending.append(t)
 
     def message(self, text):
         self.pending.append(text)

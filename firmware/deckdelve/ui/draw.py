@@ -117,9 +117,12 @@ def _frame(fb, c, x, y, w, h, back, up, inverted):
     fb.rect(x, y, w, h, fg)
     if up:
         return fg
-    fb.blit(back, x + 2, y + 2, 1 - fg if inverted else 0)
     if inverted:
-        fb.rect(x + 1, y + 1, w - 2, h - 2, 0)
+        # Under the cursor a back would still look like a back (the checks are half lit
+        # either way): a white card with a question mark is unmistakable.
+        center(fb, "?", y + (h - 5) // 2, 0, x, w)
+    else:
+        fb.blit(back, x + 2, y + 2, 0)
     return -1
 
 

@@ -99,13 +99,6 @@ class Scene:
         self.choice = 0
         self.by_spot = None
         self._refresh()
-        # A new game's first draw may already be a fight: say so, as after any action. (A
-        # continued run's events are those of its last action, already seen.)
-        if not host.log:
-            for ev in host.game.events:
-                t = self.event_text(ev)
-                if t:
-                    host.message(t)
 
     # ---- input ----
 
