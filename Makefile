@@ -31,6 +31,7 @@ build: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_hw
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache

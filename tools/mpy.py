@@ -52,6 +52,9 @@ def build(out=BUILD, quiet=True):
             for f in files:
                 src = os.path.join(folder, f)
                 if f.endswith(".py"):
+                    # The frozen-build manifest is read by MicroPython's build, never run.
+                    if sub == "" and rel == "." and f == "manifest.py":
+                        continue
                     # main.py stays source: MicroPython only runs main.py, never main.mpy.
                     if sub == "" and rel == "." and f in ("main.py", "boot.py"):
                         shutil.copyfile(src, os.path.join(dest_dir, f))

@@ -26,6 +26,7 @@ class App:
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
         self.starting = None  # a game to start at the end of this frame (see start_game)
+        self.suspended = None  # the game saved while the display sleeps (see suspend)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True
         self.show_notices()
@@ -149,6 +150,22 @@ class App:
             self.message("The saved run could not be replayed (%s); kept aside." % error)
         else:
             self.message("The game could not start: %s" % error)
+
+    def suspend(self):
+        """The display is going to sleep: save a game in progress, so that a battery that runs
+        out while the handheld sleeps loses nothing. resume() deletes that save again, so it
+        can never be used to replay a position (only a game that may be saved now is)."""
+        host = self.stack[0] if self.stack else None
+        game = getattr(host, "game", None)
+        if game is not None and not game.over and game.can_save():
+            if self.store().save_run(host.key, host.seed, host.options, host.log):
+                self.suspended = host.key
+
+    def resume(self):
+        """The display woke up: the game is still in RAM, so its sleep-time save goes."""
+        if self.suspended is not None:
+            self.store().drop_run(self.suspended)
+            self.suspended = None
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""

@@ -28,9 +28,19 @@ class Console:
         self.power = power
         self.buzzer = buzzer
         self.input = Input()
+        self.was_asleep = False
 
     def frame(self, now):
         held = self.power.update(self.buttons.read(), now)
+        asleep = self.power.asleep()
+        if asleep != self.was_asleep:
+            # Save a game in progress while the screen is off (a flat battery then loses
+            # nothing); the save goes again on waking (see App.suspend).
+            if asleep:
+                self.app.suspend()
+            else:
+                self.app.resume()
+            self.was_asleep = asleep
         if self.app.frame(self.input.update(held, now)):
             self.app.draw()
             self.display.show()
@@ -44,7 +54,7 @@ def splash(display):
     from deckdelve.ui import draw
 
     display.fill(0)
-    draw.big_text(display, "DECKDELVE", 11, 8, 3)
+    draw.logo(display)
     display.show()
 
 

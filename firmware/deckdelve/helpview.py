@@ -48,11 +48,20 @@ class Help(Screen):
 
 
 def help_path(key):
+    """deckdelve/help/<key>.txt beside the package; in a frozen build (no package folder on
+    flash, see firmware/manifest.py) the texts are copied to /help/."""
+    import os
+
     import deckdelve
 
     base = getattr(deckdelve, "__file__", None)
     folder = base[: base.rfind("/")] if base and "/" in base else "deckdelve"
-    return folder + "/help/" + key + ".txt"
+    path = folder + "/help/" + key + ".txt"
+    try:
+        os.stat(path)
+        return path
+    except OSError:
+        return "/help/" + key + ".txt"
 
 
 def help_lines(key):

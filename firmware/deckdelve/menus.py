@@ -16,7 +16,7 @@ class Title(Screen):
             self.app.push(main_menu(self.app))
 
     def draw(self, fb):
-        draw.big_text(fb, "DECKDELVE", 11, 8, 3)
+        draw.logo(fb)
         x = 42
         for s in range(4):
             x += draw.char(fb, 1 + s, x, 30) + 6

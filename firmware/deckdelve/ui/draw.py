@@ -227,6 +227,11 @@ def message(fb, lines, hint="A" + ARROW_R):
         text(fb, hint, x + w - hw - 3, y + h - 3)
 
 
+def logo(fb):
+    """DECKDELVE in big letters, where the title screen has it (boot shows it first)."""
+    big_text(fb, "DECKDELVE", 11, 8, 3)
+
+
 def big_text(fb, s, x, y, scale=2, color=1):
     """Text at scale x scale pixels a font pixel (titles only: slow, per pixel)."""
     for ch in s:
