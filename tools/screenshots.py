@@ -1,0 +1,56 @@
+"""The README's screenshots: chosen golden screens (tests/golden, checked pixel for pixel by
+the tests) drawn at 3x with the OLED look into docs/screenshots/.
+
+    python -m tools.screenshots
+"""
+
+import os
+import sys
+
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+
+from host_sim import render  # noqa: E402
+
+GOLDEN = os.path.join(ROOT, "tests", "golden")
+OUT = os.path.join(ROOT, "docs", "screenshots")
+SHOTS = (
+    "platform/title", "platform/menu",
+    "red_queen/combat", "red_queen/final_battle",
+    "rogue_solitaire/board", "rogue_solitaire/named_message",
+    "mini_rogue/map", "mini_rogue/fight",
+    "solatro/hand", "solatro/shop",
+)
+SCALE = 3
+
+
+def vlsb(img):
+    img = img.convert("L")
+    px = img.load()
+    buf = bytearray(1024)
+    for y in range(64):
+        for x in range(128):
+            if px[x, y]:
+                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    return buf
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    made = 0
+    for name in SHOTS:
+        src = os.path.join(GOLDEN, name + ".png")
+        if not os.path.exists(src):
+            print("missing golden:", name)
+            continue
+        dest = os.path.join(OUT, name.replace("/", "-") + ".png")
+        render.to_image(vlsb(Image.open(src)), SCALE).save(dest)
+        made += 1
+    print("wrote %d screenshots to %s" % (made, OUT))
+    return 0 if made == len(SHOTS) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
