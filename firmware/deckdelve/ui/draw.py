@@ -190,6 +190,17 @@ def box(fb, x, y, w, h):
     fb.vline(x + w, y + 2, h - 1, 1)
 
 
+def part(text, i):
+    """The i-th piece of a '|'-separated text. Scenes keep their sentences in one such string:
+    one object instead of a tuple of dozens saves RAM on the Pico."""
+    start = 0
+    while i:
+        start = text.index("|", start) + 1
+        i -= 1
+    end = text.find("|", start)
+    return text[start:] if end < 0 else text[start:end]
+
+
 def wrap(s, max_width):
     """Split s into lines no wider than max_width pixels; '\\n' forces a break."""
     lines = []

@@ -72,12 +72,7 @@ _W_RUN_LOSES = const(20)
 
 def words(i):
     """The i-th sentence of WORDS."""
-    start = 0
-    while i:
-        start = WORDS.index("|", start) + 1
-        i -= 1
-    end = WORDS.find("|", start)
-    return WORDS[start:] if end < 0 else WORDS[start:end]
+    return draw.part(WORDS, i)
 
 
 def spot_of(action):
