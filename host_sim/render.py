@@ -42,6 +42,17 @@ def to_image(buf, scale=1):
     return out
 
 
+def from_image(img):
+    """A 128x64 image (any mode; nonzero = lit) back into a MONO_VLSB buffer."""
+    px = img.convert("L").load()
+    buf = bytearray(W * H // 8)
+    for y in range(H):
+        for x in range(W):
+            if px[x, y]:
+                buf[(y >> 3) * W + x] |= 1 << (y & 7)
+    return buf
+
+
 def to_ascii(buf):
     """The frame as text, '#' lit and '.' dark, one line a pixel row (for test failures)."""
     lines = []

@@ -46,20 +46,10 @@ def assert_golden(name, img):
         failed = path[:-4] + ".FAILED.png"
         got.save(failed)
         raise AssertionError("%s differs from its golden image; this run's screen is in %s\n%s"
-                             % (name, failed, render.to_ascii(bytes(_to_vlsb(got)))))
+                             % (name, failed, render.to_ascii(render.from_image(got))))
 
 
 def _lit(img):
     """Any image as 'L' with lit pixels 255 and dark 0 (a scaled or RGB image is not a
     128x64 screen and fails the size check)."""
     return img.convert("L").point(lambda v: 255 if v else 0)
-
-
-def _to_vlsb(img):
-    px = img.load()
-    buf = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if px[x, y]:
-                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return buf

@@ -26,17 +26,6 @@ SHOTS = (
 SCALE = 3
 
 
-def vlsb(img):
-    img = img.convert("L")
-    px = img.load()
-    buf = bytearray(1024)
-    for y in range(64):
-        for x in range(128):
-            if px[x, y]:
-                buf[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return buf
-
-
 def main():
     os.makedirs(OUT, exist_ok=True)
     made = 0
@@ -46,7 +35,7 @@ def main():
             print("missing golden:", name)
             continue
         dest = os.path.join(OUT, name.replace("/", "-") + ".png")
-        render.to_image(vlsb(Image.open(src)), SCALE).save(dest)
+        render.to_image(render.from_image(Image.open(src)), SCALE).save(dest)
         made += 1
     print("wrote %d screenshots to %s" % (made, OUT))
     return 0 if made == len(SHOTS) else 1
