@@ -1,0 +1,301 @@
+# Solatro: the scene. In a round, top to bottom: the status line (round, score of target);
+# the hand the selection makes, live, with its points; the hand of 8 (or 9) cards, the
+# selected ones raised, and the banked Joker at the right; the owned tokens (or the rank
+# reached); a line saying what A does; the PLAY and DISCARD buttons with the plays and
+# discards left (and END ROUND when the round waits for it).
+#
+# The cursor has three rows: the cards, the usable tokens, the buttons. LEFT/RIGHT move in a
+# row, UP/DOWN between rows, A picks a card (or puts it back), uses a token or presses a
+# button. Between rounds the shop is a list of the six tokens with their prices; the cursor
+# stops only on what can be bought, and on LEAVE.
+#
+# Every choice on offer comes from game.actions(), so the cursor offers only legal choices.
+from deckdelve import buttons, cards
+from deckdelve.games import solatro as S
+from deckdelve.ui import draw
+
+CARDS_ROW = 0
+TOKENS_ROW = 1
+BUTTONS_ROW = 2
+
+STATUS_Y = 0
+HAND_NAME_Y = 6
+CARD_Y = 16
+RAISE = 4  # a selected card stands this much higher
+CARD_PITCH = 12
+JOKER_X = 114
+TOKENS_Y = 33
+HINT_Y = 42
+BUTTON_Y = 52
+BUTTON_H = 10
+
+TOKEN_LABELS = ("+CARD", "+DISC", "+25", "+HAND", "X2", "SHIELD")
+TOKEN_EFFECTS = (
+    "+1 card in your hand this round",
+    "+1 discard this round",
+    "add 25 points to this round",
+    "play one extra hand this round",
+    "double the points of your next play",
+    "ignore one failed round",
+)
+SHOP_Y = 7
+SHOP_LINE = 6
+
+
+def card_x(i):
+    return 2 + i * CARD_PITCH
+
+
+class Scene:
+    def __init__(self, host):
+        self.host = host
+        self.row = CARDS_ROW
+        self.cols = bytearray(3)  # the cursor's place in each row, kept while on another
+        self.rows = ([], [], [])
+        self._refresh()
+        # The opening deal may already have banked (or lost) a Joker: say so.
+        for ev in host.game.events:
+            t = self.event_text(ev)
+            if t:
+                host.message(t)
+
+    # ---- input ------------------------------------------------------------------------
+
+    def _refresh(self):
+        """Sort the legal actions into the cursor's rows; keep the cursor on a legal one."""
+        g = self.host.game
+        cards_row = []
+        tokens_row = []
+        buttons_row = []
+        for a in g.actions():
+            kind = a & S.KIND_MASK
+            if kind == S.PICK:
+                cards_row.append(a)
+            elif kind == S.USE:
+                tokens_row.append(a)
+            else:  # PLAY, DISCARD, END; in the shop BUY and LEAVE
+                buttons_row.append(a)
+        self.rows = (cards_row, tokens_row, buttons_row)
+        for r in range(3):
+            n = len(self.rows[r])
+            if self.cols[r] >= n:
+                self.cols[r] = n - 1 if n else 0
+        if not self.rows[self.row]:
+            self.row = CARDS_ROW
+            self._step_row(1)
+
+    def _step_row(self, step):
+        """Move to the next row (step -1 or 1) that has something on it, if any."""
+        r = self.row
+        for _ in range(3):
+            if self.rows[r] and r != self.row:
+                self.row = r
+                return
+            r = (r + step) % 3
+
+    def current(self):
+        """The action under the cursor, or None when there is none (the game is over)."""
+        row = self.rows[self.row]
+        return row[self.cols[self.row]] if row else None
+
+    def press(self, button):
+        g = self.host.game
+        if g.over:
+            return False
+        n = len(self.rows[self.row])
+        r = self.row
+        if g.phase == S.SHOP:
+            # One list (the buttons row): UP/DOWN, or LEFT/RIGHT, walk it.
+            if button == buttons.UP or button == buttons.LEFT:
+                self.cols[r] = (self.cols[r] - 1) % n
+            elif button == buttons.DOWN or button == buttons.RIGHT:
+                self.cols[r] = (self.cols[r] + 1) % n
+            elif button == buttons.A:
+                self._act(self.current())
+            else:
+                return False
+            return True
+        if button == buttons.LEFT:
+            if n:
+                self.cols[r] = (self.cols[r] - 1) % n
+        elif button == buttons.RIGHT:
+            if n:
+                self.cols[r] = (self.cols[r] + 1) % n
+        elif button == buttons.UP:
+            self._step_row(-1)
+        elif button == buttons.DOWN:
+            self._step_row(1)
+        elif button == buttons.A:
+            a = self.current()
+            if a is not None:
+                self._act(a)
+        else:
+            return False
+        return True
+
+    def _act(self, a):
+        kind = a & S.KIND_MASK
+        before = self.host.game.phase
+        self.host.act(a)
+        if kind == S.PLAY or kind == S.DISCARD or self.host.game.phase != before:
+            # A fresh hand (or a new screen): start at its first card, PLAY, the first item.
+            self.row = CARDS_ROW
+            self.cols[0] = self.cols[1] = self.cols[2] = 0
+        self._refresh()
+
+    def tick(self):
+        return False
+
+    # ---- words ------------------------------------------------------------------------
+
+    def event_text(self, event):
+        code, a, b = event
+        g = self.host.game
+        if code == S.EV_JOKER_BANKED:
+            return "A Joker! It is banked: add it to any later play as a wildcard."
+        if code == S.EV_JOKERS_LOST:
+            return "A second Joker showed up: you lose BOTH! Joke's on you, DWEEB!"
+        if code == S.EV_ROUND_CLEARED:
+            t = "Round %d cleared: %d of %d." % (a, b, S.target(a))
+            i = S.rank_index(a)
+            if i >= 0 and S.RANKS[i][0] == a:
+                t += " New rank: " + S.RANKS[i][1] + "!"
+            if g.phase == S.SHOP:
+                t += " %d points to spend." % g.shop_points
+            elif b > S.target(a):
+                t += " Nothing in the shop for %d." % (b - S.target(a))
+            return t
+        if code == S.EV_SHIELD_USED:
+            return "Round %d: %d of %d. Your Shield breaks and you advance!" % (
+                a, b, S.target(a))
+        if code == S.EV_DIED:
+            i = S.rank_index(a - 1)
+            rank = S.RANKS[i][1] if i >= 0 else "no rank yet"
+            return "Round %d: %d of %d. You DIE! Score %d, %d survived: %s." % (
+                a, b, S.target(a), a, a - 1, rank)
+        return None
+
+    def hint(self, a):
+        """What A does, in a line."""
+        g = self.host.game
+        kind = a & S.KIND_MASK
+        if kind == S.PICK:
+            i = a & 0xF
+            if i == S.JOKER_SLOT:
+                c = g.bank
+                on = g.joker_picked
+            else:
+                c = g.hand[i]
+                on = g.picked & (1 << i)
+            return ("A: put back " if on else "A: pick ") + draw.label(c)
+        if kind == S.USE:
+            return TOKEN_EFFECTS[a & 0xF]
+        if kind == S.PLAY:
+            name, points = S.best_hand(g.selection())
+            return "play %s for %d" % (name, points * 2 if g.double_armed else points)
+        if kind == S.DISCARD:
+            n = g.selection_size()
+            return "discard %d, draw %d" % (n, n)
+        if kind == S.END:
+            return "end the round: %d of %d" % (g.round_score, g.target)
+        if kind == S.BUY:
+            return TOKEN_EFFECTS[a & 0xF]
+        return "the points left are lost"  # LEAVE
+
+    # ---- drawing ----------------------------------------------------------------------
+
+    def draw(self, fb):
+        g = self.host.game
+        if g.phase == S.SHOP:
+            self._shop(fb, g)
+            return
+        a = self.current()
+        # status line
+        draw.text(fb, "ROUND %d" % g.round, 0, STATUS_Y)
+        draw.right(fb, "SCORE %d/%d" % (g.round_score, g.target), draw.W, STATUS_Y)
+        # the selection's hand, live
+        if g.picked or g.joker_picked:
+            name, points = S.best_hand(g.selection())
+            if g.double_armed:
+                s = "%s %d X2 = %d" % (name, points, 2 * points)
+            else:
+                s = "%s %d" % (name, points)
+            draw.center(fb, s.upper(), HAND_NAME_Y)
+        elif g.double_armed:
+            draw.center(fb, "NEXT PLAY X2", HAND_NAME_Y)
+        elif g.plays_left > 0:
+            draw.center(fb, "PICK UP TO 5 CARDS", HAND_NAME_Y)
+        # the hand and the banked Joker
+        on_cards = a is not None and self.row == CARDS_ROW
+        for i in range(g.hand_len):
+            up = g.picked & (1 << i)
+            here = on_cards and a & 0xF == i
+            draw.card(fb, g.hand[i], card_x(i), CARD_Y - (RAISE if up else 0), True, here)
+        if g.bank != cards.NONE:
+            here = on_cards and a & 0xF == S.JOKER_SLOT
+            y = CARD_Y - (RAISE if g.joker_picked else 0)
+            draw.card(fb, g.bank, JOKER_X, y, True, here)
+        # tokens: the owned ones; the cursor can rest on those usable now
+        x = 0
+        for t in range(S.TOKEN_COUNT):
+            if g.tokens & (1 << t):
+                w = draw.width(TOKEN_LABELS[t]) + 4
+                draw.text(fb, TOKEN_LABELS[t], x + 2, TOKENS_Y)
+                if a is not None and self.row == TOKENS_ROW and a == S.USE | t:
+                    draw.cursor(fb, x, TOKENS_Y - 1, w, draw.LINE + 1)
+                x += w + 1
+        if x == 0:
+            rank = g.rank_name()
+            if rank:
+                draw.text(fb, rank.upper(), 2, TOKENS_Y)
+        # what A does
+        if a is not None:
+            draw.text(fb, self.hint(a), 0, HINT_Y)
+        if g.over:
+            return  # the platform's message and game-over screen say the rest
+        fb.hline(0, BUTTON_Y - 2, draw.W, 1)
+        # buttons: every one shown; those not legal now are drawn dotted
+        x = 0
+        for kind in (S.PLAY, S.DISCARD, S.END):
+            if kind == S.PLAY:
+                label = "PLAY %d" % g.plays_left
+            elif kind == S.DISCARD:
+                label = "DISCARD %d" % g.discards_left
+            elif g.plays_left == 0:
+                label = "END ROUND"
+            else:
+                continue
+            w = draw.width(label) + 8
+            if kind in self.rows[BUTTONS_ROW]:
+                fb.rect(x, BUTTON_Y, w, BUTTON_H, 1)
+            else:
+                draw.empty(fb, x, BUTTON_Y, w, BUTTON_H)
+            draw.text(fb, label, x + 4, BUTTON_Y + 3)
+            if a == kind and self.row == BUTTONS_ROW:
+                draw.cursor(fb, x, BUTTON_Y, w, BUTTON_H)
+            x += w + 3
+
+    def _shop(self, fb, g):
+        a = self.current()
+        draw.text(fb, "BONUS SHOP", 0, 0)
+        draw.right(fb, "%d TO SPEND" % g.shop_points, draw.W, 0)
+        for t in range(S.TOKEN_COUNT):
+            y = SHOP_Y + 1 + t * SHOP_LINE
+            draw.text(fb, S.TOKEN_NAMES[t].upper(), 2, y)
+            if g.tokens & (1 << t):
+                draw.right(fb, "OWNED", draw.W - 2, y)
+            else:
+                draw.right(fb, str(S.TOKEN_PRICES[t]), draw.W - 2, y)
+                if S.TOKEN_PRICES[t] > g.shop_points:
+                    fb.hline(1, y + 2, draw.W - 2, 1)  # struck out: too dear
+            if a == S.BUY | t:
+                draw.cursor(fb, 0, y - 1, draw.W, SHOP_LINE)
+        y = SHOP_Y + 1 + S.TOKEN_COUNT * SHOP_LINE
+        draw.text(fb, "LEAVE", 2, y)
+        if a == S.LEAVE:
+            draw.cursor(fb, 0, y - 1, draw.W, SHOP_LINE)
+        fb.hline(0, 51, draw.W, 1)
+        if a is not None:
+            draw.text(fb, self.hint(a), 0, 53)
+        rank = g.rank_name()
+        draw.text(fb, rank.upper() if rank else "NO RANK YET", 0, 59)

@@ -1,0 +1,167 @@
+"""Solatro on screen: one whole game (seed 1) played through host_sim key presses, the keys
+chosen by the `discard` bot and found through the scene's own cursor; golden screenshots of
+each screen on the way. The scene's words are checked too.
+To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit it."""
+
+import pytest
+from goldens import assert_golden, sim
+
+from deckdelve import cards
+from deckdelve.game import replay
+from deckdelve.games import solatro as S
+from deckdelve.rng import Rng
+from deckdelve.ui import solatro as ui
+from tools.mp import bots_solatro
+
+SEED = 1
+
+
+def picked_count(g):
+    return bin(g.picked).count("1")
+
+
+# (name, when to take the screenshot, extra keys pressed first); each the first time it holds.
+SHOTS = (
+    ("hand_selected", lambda h: not h.pending and h.game.round == 1 and picked_count(h.game) == 3,
+     ""),
+    ("play_button", lambda h: not h.pending and h.game.round == 1 and h.game.plays_left == 2
+     and h.scene.current() == S.PLAY, ""),
+    ("round_summary", lambda h: h.pending and "cleared" in h.pending[0]
+     and h.game.phase == S.SHOP, ""),
+    ("shop", lambda h: not h.pending and h.game.phase == S.SHOP, "D"),
+    ("tokens_and_joker", lambda h: not h.pending and h.game.phase == S.IN_ROUND
+     and bin(h.game.tokens).count("1") >= 2 and h.game.bank != cards.NONE, "D"),
+    ("nine_cards", lambda h: not h.pending and h.game.hand_len == 9, ""),
+    ("died", lambda h: h.game.over and h.pending, ""),
+)
+
+
+def drive(s, bot, stop, letters, limit=5000):
+    """Press keys until stop(host) holds (checked after every key): A through message boxes,
+    else walk the cursor to the bot's action (DOWN to its row, RIGHT to it) and press A.
+    Returns the host."""
+    rng = Rng(9)
+    host = s.app.stack[-1]
+    for _ in range(limit):
+        if stop(host):
+            return host
+        if host.pending:
+            key = "A"
+        else:
+            scene = host.scene
+            a = bot(host.game, rng)
+            if a not in scene.rows[scene.row]:
+                key = "D"
+            elif scene.current() != a:
+                key = "R"
+            else:
+                key = "A"
+        s.press(key)
+        letters.append(key)
+        host = s.app.stack[-1]
+        assert hasattr(host, "scene"), "the game ended first"
+    raise AssertionError("no stop after %d steps" % limit)
+
+
+class Shot:
+    """What was on screen at one point: the image, a copy of the game (replayed from the
+    run's log), the messages waiting, and the scene's cursor."""
+
+    def __init__(self, s, host):
+        self.image = s.image(1)
+        self.game = replay(S.Game, SEED, (), list(host.log))
+        self.pending = list(host.pending)
+        scene = host.scene
+        self.row = scene.row
+        self.rows = [list(r) for r in scene.rows]
+        self.current = scene.current()
+        self.hint = scene.hint(self.current) if self.current is not None else None
+
+
+@pytest.fixture(scope="module")
+def shots():
+    """One game, with a Shot at each SHOTS point."""
+    s = sim("", game="solatro", seed=SEED)
+    letters = []
+    got = {}
+    for name, when, extra in SHOTS:
+        drive(s, bots_solatro.discard, when, letters)
+        for ch in extra:
+            s.press(ch)
+            letters.append(ch)
+        s.settle()
+        got[name] = Shot(s, s.app.stack[-1])
+    return got
+
+
+def test_hand_with_a_live_hand_name(shots):
+    shot = shots["hand_selected"]
+    g = shot.game
+    assert g.selection_size() == 3 and shot.current & S.KIND_MASK == S.PICK
+    assert S.best_hand(g.selection())[1] in S.HAND_POINTS
+    assert_golden("solatro/hand_selected", shot.image)
+
+
+def test_play_button_says_what_it_plays(shots):
+    shot = shots["play_button"]
+    g = shot.game
+    name, points = S.best_hand(g.selection())
+    assert shot.current == S.PLAY and shot.hint == "play %s for %d" % (name, points)
+    assert_golden("solatro/play_button", shot.image)
+
+
+def test_round_summary(shots):
+    shot = shots["round_summary"]
+    g = shot.game
+    assert g.phase == S.SHOP
+    assert shot.pending[0].startswith("Round %d cleared: %d of %d." % (
+        g.round, g.round_score, g.target))
+    assert ("%d points to spend." % g.shop_points) in shot.pending[0]
+    assert_golden("solatro/round_summary", shot.image)
+
+
+def test_shop_lists_prices_and_what_is_affordable(shots):
+    shot = shots["shop"]
+    g = shot.game
+    items = shot.rows[2]
+    buyable = [a & 0xF for a in items if a & S.KIND_MASK == S.BUY]
+    assert buyable == [t for t in range(S.TOKEN_COUNT)
+                       if S.TOKEN_PRICES[t] <= g.shop_points and not g.tokens & (1 << t)]
+    assert items[-1] == S.LEAVE and shot.current == items[1]  # one DOWN from the first
+    assert_golden("solatro/shop", shot.image)
+
+
+def test_tokens_and_banked_joker(shots):
+    shot = shots["tokens_and_joker"]
+    g = shot.game
+    assert g.bank != cards.NONE and shot.row == 1  # the cursor on the usable tokens
+    t = shot.current & 0xF
+    assert shot.current & S.KIND_MASK == S.USE and g.tokens & (1 << t)
+    assert shot.hint == ui.TOKEN_EFFECTS[t]
+    assert_golden("solatro/tokens_and_joker", shot.image)
+
+
+def test_nine_card_hand_after_extra_card(shots):
+    shot = shots["nine_cards"]
+    assert shot.game.hand_limit == 9 and shot.game.hand_len == 9
+    assert_golden("solatro/nine_cards", shot.image)
+
+
+def test_death_message(shots):
+    shot = shots["died"]
+    g = shot.game
+    assert g.over and shot.pending[-1].startswith("Round %d: %d of %d. You DIE! Score %d" % (
+        g.round, g.round_score, g.target, g.round))
+    assert_golden("solatro/died", shot.image)
+
+
+def test_event_words():
+    s = sim("", game="solatro", seed=SEED)
+    scene = s.app.stack[-1].scene
+    assert "lose BOTH" in scene.event_text((S.EV_JOKERS_LOST, 0, 0))
+    assert "banked" in scene.event_text((S.EV_JOKER_BANKED, cards.JOKER_A, 0))
+    assert scene.event_text((S.EV_SHIELD_USED, 3, 40)) == (
+        "Round 3: 40 of 75. Your Shield breaks and you advance!")
+    assert scene.event_text((S.EV_DIED, 4, 60)) == (
+        "Round 4: 60 of 100. You DIE! Score 4, 3 survived: Cat Food.")
+    assert scene.event_text((S.EV_DIED, 2, 10)).endswith("1 survived: no rank yet.")
