@@ -1,0 +1,116 @@
+# Solatro played through the UI: button presses -> scene -> game, on the headless app, under
+# CPython and under real MicroPython (firmware compiled to .mpy, heap capped as below). The
+# test holds no menu or game object across a screen change, so that what leaves RAM on the
+# device leaves it here too.
+# heap: 112K
+# (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
+# game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
+# Play-outs of the rules alone keep the 64 KiB cap.)
+from helpers import Headless, game_index, scratch
+
+try:
+    import bots_solatro  # under MicroPython tools/mp is on the path
+except ImportError:
+    from tools.mp import bots_solatro
+
+
+def keys_for(scene, action):
+    """The presses that make the scene do `action` from where its cursor is now: DOWN to the
+    action's row (DOWN skips empty rows; the shop is one row), RIGHT along it, then A."""
+    keys = ""
+    row = scene.row
+    while action not in scene.rows[row]:
+        row = (row + 1) % 3
+        if scene.rows[row]:
+            keys += "D"
+    items = scene.rows[row]
+    return keys + "R" * ((items.index(action) - scene.cols[row]) % len(items)) + "A"
+
+
+def start(seed, name):
+    """From the title to a new Solatro game."""
+    h = Headless(scratch(name), seed=seed)
+    h.keys("A" + "D" * game_index("solatro") + "A")
+    moves = [a[0] for a in h.app.stack[-1].actions].index("new")
+    h.keys("D" * moves + "A")  # holding no menu object: the menus leave RAM for the game
+    host = h.app.stack[-1]
+    assert host.key == "solatro", host.key
+    return h, host
+
+
+def dismiss(h, host):
+    """Close the event messages with A (each press closes one)."""
+    h.keys("A" * len(host.pending))
+    assert not host.pending
+
+
+def play_a_whole_game(seed, smart):
+    """Legal choices, each made with the presses a player would use: at random, or (smart) the
+    discard bot's, so that rounds are won and the shop and the tokens are used."""
+    h, host = start(seed, "solatro_ui")
+    from deckdelve.games import solatro as S  # loaded by the app now; let go of it below
+
+    game = host.game
+    rng = game.rng.__class__(seed)
+    dismiss(h, host)
+    shops = 0
+    while not game.over:
+        scene = host.scene
+        acts = game.actions()
+        offered = []
+        for row in scene.rows:
+            offered.extend(row)
+        assert sorted(offered) == sorted(acts)  # the cursor offers exactly the legal ones
+        a = bots_solatro.discard(game, rng) if smart else acts[rng.below(len(acts))]
+        n = len(host.log)
+        shops += 1 if game.phase == S.SHOP else 0
+        h.keys(keys_for(scene, a))
+        assert len(host.log) == n + 1 and host.log[-1] == a
+        game.check()
+        if not game.over:
+            dismiss(h, host)
+    score = game.score
+    # Let go of the game before it ends: the game-over screen loads once the game's modules
+    # have left RAM, and a reference held here would keep them in.
+    del game, scene, S
+    dismiss(h, host)  # the last message closes into the game-over screen
+    assert h.top() == "GameOver", h.top()
+    assert h.app.stack[-1].score == score
+    return shops
+
+
+def test_a_whole_game_through_the_buttons():
+    play_a_whole_game(3, False)
+
+
+def test_whole_games_that_reach_the_shop():
+    shops = 0
+    for seed in (1, 2):
+        shops += play_a_whole_game(seed, True)
+    assert shops > 0
+
+
+def test_cursor_rows_and_b_pauses():
+    h, host = start(5, "solatro_ui_cursor")
+    from deckdelve.games import solatro as S
+
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    assert scene.row == 0 and scene.current() == S.PICK | 0
+    h.keys("A")
+    assert game.selection() == [game.hand[0]]
+    n = len(scene.rows[0])
+    assert n == game.hand_len + (1 if game.bank != 255 else 0)  # the Joker too, if banked
+    h.keys("R" * (n - 1))
+    assert scene.cols[0] == n - 1
+    h.keys("R")
+    assert scene.cols[0] == 0  # around the row
+    h.keys("D")
+    assert scene.row == 2 and scene.current() == S.PLAY  # no tokens: straight to PLAY
+    h.keys("U")
+    assert scene.row == 0
+    h.keys("B")
+    assert h.top() == "Pause"
+    h.keys("A")  # resume
+    assert h.top() == "GameHost"
