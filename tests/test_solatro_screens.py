@@ -91,6 +91,12 @@ def shots():
             letters.append(ch)
         s.settle()
         got[name] = Shot(s, s.app.stack[-1])
+    # The last message closes into the platform's game-over screen, with the summary.
+    summary = got["died"].game.summary()
+    while type(s.app.stack[-1]).__name__ != "GameOver":
+        s.press("A")
+    s.settle()
+    got["game_over"] = (s.image(1), s.app.stack[-1], summary)
     return got
 
 
@@ -106,7 +112,7 @@ def test_play_button_says_what_it_plays(shots):
     shot = shots["play_button"]
     g = shot.game
     name, points = S.best_hand(g.selection())
-    assert shot.current == S.PLAY and shot.hint == "play %s for %d" % (name, points)
+    assert shot.current == S.PLAY and shot.hint == "A: play %s for %d" % (name, points)
     assert_golden("solatro/play_button", shot.image)
 
 
@@ -137,7 +143,7 @@ def test_tokens_and_banked_joker(shots):
     assert g.bank != cards.NONE and shot.row == 1  # the cursor on the usable tokens
     t = shot.current & 0xF
     assert shot.current & S.KIND_MASK == S.USE and g.tokens & (1 << t)
-    assert shot.hint == ui.TOKEN_EFFECTS[t]
+    assert shot.hint == "A: " + ui.TOKEN_EFFECTS[t]
     assert_golden("solatro/tokens_and_joker", shot.image)
 
 
@@ -153,6 +159,14 @@ def test_death_message(shots):
     assert g.over and shot.pending[-1].startswith("Round %d: %d of %d. You DIE! Score %d" % (
         g.round, g.round_score, g.target, g.round))
     assert_golden("solatro/died", shot.image)
+
+
+def test_game_over_shows_the_rank(shots):
+    img, screen, summary = shots["game_over"]
+    g = shots["died"].game
+    assert screen.score == g.round and screen.summary == summary
+    assert summary == S.RANK_TAGS[S.rank_index(g.round - 1)]
+    assert_golden("solatro/game_over", img)
 
 
 def test_event_words():

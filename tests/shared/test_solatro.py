@@ -154,7 +154,7 @@ def test_failing_the_target_dies_and_scores_the_round_reached():
     assert g.events[-1] == (S.EV_DIED, 4, 15)
     assert g.score == 4 and g.progress() == 4 and g.actions() == []
     assert g.rounds_survived() == 3 and g.rank_name() == "Cat Food"
-    assert g.summary() == "R4 Cat"
+    assert g.summary() == "Cat Food"
     assert raises_illegal(g, S.PICK) and raises_illegal(g, S.PLAY)
 
 
@@ -412,9 +412,11 @@ def test_milestone_ranks_count_rounds_survived():
     assert got == [-1, -1, 0, 0, 1, 1, 2, 2, 3, 3]
     assert S.RANKS[3][1] == "Ultra Mega Uber Giga-Dweeb"
     g = position("AS AH KS KH 2C 5D 7H 9S", round_number=12)
-    assert g.rank_name() == "Ultra Mega Uber Giga-Dweeb" and g.summary() == "R12 Giga"
+    assert g.rank_name() == "Ultra Mega Uber Giga-Dweeb" and g.summary() == "UberGiga"
     g = position("AS AH KS KH 2C 5D 7H 9S", round_number=3)
-    assert g.rank_name() == "" and g.summary() == "R3"
+    assert g.rank_name() == "" and g.summary() == "no rank"
+    for tag in S.RANK_TAGS:
+        assert len(tag) <= 8
 
 
 def test_illegal_actions_raise_and_change_nothing():

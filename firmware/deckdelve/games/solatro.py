@@ -66,7 +66,7 @@ POCKET_BONUS = const(25)
 # Milestones: (rounds survived, rank name), from the rule text's Metagame table.
 RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
          (10, "Ultra Mega Uber Giga-Dweeb"))
-RANK_TAGS = ("Cat", "Lil", "Off", "Giga")  # for the 8-character summary()
+RANK_TAGS = ("Cat Food", "LilDweeb", "OffDweeb", "UberGiga")  # the 8-character summary()
 
 # Action kinds.
 PICK = const(0x7000)
@@ -311,11 +311,9 @@ class Game(BaseGame):
         return self.round if self.phase == SHOP else self.round - 1
 
     def summary(self):
+        # The score (the round reached) is shown beside it: the summary names the rank.
         i = rank_index(self.rounds_survived())
-        text = "R%d" % self.round
-        if i >= 0:
-            text += " " + RANK_TAGS[i]
-        return text[:8]
+        return RANK_TAGS[i] if i >= 0 else "no rank"
 
     def can_save(self):
         return not self.over

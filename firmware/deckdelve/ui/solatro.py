@@ -30,13 +30,14 @@ BUTTON_Y = 52
 BUTTON_H = 10
 
 TOKEN_LABELS = ("+CARD", "+DISC", "+25", "+HAND", "X2", "SHIELD")
+# What each token does, short enough to follow "A: " on one line.
 TOKEN_EFFECTS = (
-    "+1 card in your hand this round",
+    "+1 card in hand this round",
     "+1 discard this round",
-    "add 25 points to this round",
-    "play one extra hand this round",
-    "double the points of your next play",
-    "ignore one failed round",
+    "+25 points this round",
+    "one more play this round",
+    "next play scores double",
+    "saves one failed round",
 )
 SHOP_Y = 7
 SHOP_LINE = 6
@@ -189,18 +190,18 @@ class Scene:
                 on = g.picked & (1 << i)
             return ("A: put back " if on else "A: pick ") + draw.label(c)
         if kind == S.USE:
-            return TOKEN_EFFECTS[a & 0xF]
+            return "A: " + TOKEN_EFFECTS[a & 0xF]
         if kind == S.PLAY:
             name, points = S.best_hand(g.selection())
-            return "play %s for %d" % (name, points * 2 if g.double_armed else points)
+            return "A: play %s for %d" % (name, points * 2 if g.double_armed else points)
         if kind == S.DISCARD:
             n = g.selection_size()
-            return "discard %d, draw %d" % (n, n)
+            return "A: discard %d, draw %d" % (n, n)
         if kind == S.END:
-            return "end the round: %d of %d" % (g.round_score, g.target)
+            return "A: end the round, %d of %d" % (g.round_score, g.target)
         if kind == S.BUY:
-            return TOKEN_EFFECTS[a & 0xF]
-        return "the points left are lost"  # LEAVE
+            return "A: buy. " + TOKEN_EFFECTS[a & 0xF]
+        return "A: leave; points left are lost"  # LEAVE
 
     # ---- drawing ----------------------------------------------------------------------
 
