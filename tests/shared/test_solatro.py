@@ -239,6 +239,7 @@ def test_joker_in_the_opening_deal_is_banked():
         g = S.Game(seed)
         if g.bank != cards.NONE:
             assert g.hand_len == 8 and g.deck_len == 54 - 9
+            assert g.events == [(S.EV_JOKER_BANKED, g.bank, 0)]  # the scene says so
             return
     raise AssertionError("no seed banked a Joker in the deal")
 

@@ -233,8 +233,7 @@ class Game(BaseGame):
         self.play_jokers = bytearray(MAX_PLAYS)
         self.play_points = [0] * MAX_PLAYS
         self.pocket_used = False
-        self._start_round()
-        self.events = []  # the opening deal's Joker events are not news
+        self._start_round()  # its Joker events stay in self.events for the scene to show
 
     # ---- the contract ------------------------------------------------------------------
 
