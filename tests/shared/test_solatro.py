@@ -60,15 +60,17 @@ def bit(t):
     return 1 << t
 
 
+def state_of(g):
+    return (bytes(g.hand), g.hand_len, g.deck_len, g.round_score, g.plays_left,
+            g.discards_left, g.tokens, g.phase, g.bank, g.picked, g.joker_picked, list(g.events))
+
+
 def raises_illegal(g, action):
-    before = (bytes(g.hand), g.hand_len, g.deck_len, g.round_score, g.plays_left,
-              g.discards_left, g.tokens, g.phase, g.bank, g.picked, g.joker_picked)
+    before = state_of(g)
     try:
         g.apply(action)
     except IllegalAction:
-        after = (bytes(g.hand), g.hand_len, g.deck_len, g.round_score, g.plays_left,
-                 g.discards_left, g.tokens, g.phase, g.bank, g.picked, g.joker_picked)
-        assert after == before
+        assert state_of(g) == before
         return True
     return False
 

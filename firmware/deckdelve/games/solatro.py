@@ -263,39 +263,32 @@ class Game(BaseGame):
         return acts
 
     def apply(self, action):
+        # actions() is the one statement of what is legal; at most about 20 actions.
+        if action not in self.actions():
+            self.illegal(action)
         self.events = []
         kind = action & KIND_MASK
         arg = action & 0xFFF
-        if self.phase == IN_ROUND:
-            if kind == PICK and arg <= JOKER_SLOT and self._can_pick(arg):
-                if arg == JOKER_SLOT:
-                    self.joker_picked = not self.joker_picked
-                else:
-                    self.picked ^= 1 << arg
-                return
-            if kind == PLAY and arg == 0 and self._can_play():
-                self._play()
-                return
-            if kind == DISCARD and arg == 0 and self._can_discard():
-                self._discard()
-                return
-            if kind == USE and arg < TOKEN_COUNT and self._can_use(arg):
-                self._use(arg)
-                return
-            if kind == END and arg == 0 and self.plays_left == 0:
-                self._end_round()
-                return
-        elif self.phase == SHOP:
-            if kind == BUY and arg < TOKEN_COUNT and self._can_buy(arg):
-                self.tokens |= 1 << arg
-                self.shop_points -= TOKEN_PRICES[arg]
-                if not self._shop_open():
-                    self._start_round()
-                return
-            if kind == LEAVE and arg == 0:
+        if kind == PICK:
+            if arg == JOKER_SLOT:
+                self.joker_picked = not self.joker_picked
+            else:
+                self.picked ^= 1 << arg
+        elif kind == PLAY:
+            self._play()
+        elif kind == DISCARD:
+            self._discard()
+        elif kind == USE:
+            self._use(arg)
+        elif kind == END:
+            self._end_round()
+        elif kind == BUY:
+            self.tokens |= 1 << arg
+            self.shop_points -= TOKEN_PRICES[arg]
+            if not self._shop_open():
                 self._start_round()
-                return
-        self.illegal(action)
+        else:  # LEAVE
+            self._start_round()
 
     def progress(self):
         return self.round
@@ -313,9 +306,6 @@ class Game(BaseGame):
         # The score (the round reached) is shown beside it: the summary names the rank.
         i = rank_index(self.rounds_survived())
         return RANK_TAGS[i] if i >= 0 else "no rank"
-
-    def can_save(self):
-        return not self.over
 
     def check(self):
         seen = bytearray(54)
