@@ -32,6 +32,8 @@ SHOTS = (
     ("tokens_and_joker", lambda h: not h.pending and h.game.phase == S.IN_ROUND
      and bin(h.game.tokens).count("1") >= 2 and h.game.bank != cards.NONE, "D"),
     ("nine_cards", lambda h: not h.pending and h.game.hand_len == 9, ""),
+    ("round_waits", lambda h: not h.pending and h.game.phase == S.IN_ROUND
+     and h.game.plays_left == 0, ""),
     ("died", lambda h: h.game.over and h.pending, ""),
 )
 
@@ -151,6 +153,14 @@ def test_nine_card_hand_after_extra_card(shots):
     shot = shots["nine_cards"]
     assert shot.game.hand_limit == 9 and shot.game.hand_len == 9
     assert_golden("solatro/nine_cards", shot.image)
+
+
+def test_round_waits_for_end_round_while_a_token_could_help(shots):
+    shot = shots["round_waits"]
+    g = shot.game
+    assert g.tokens & (1 << S.POCKET_POINTS | 1 << S.EXTRA_HAND)
+    assert shot.rows[0] == [] and shot.rows[2] == [S.END]
+    assert_golden("solatro/round_waits", shot.image)
 
 
 def test_death_message(shots):

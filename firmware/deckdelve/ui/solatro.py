@@ -226,6 +226,8 @@ class Scene:
             draw.center(fb, "NEXT PLAY X2", HAND_NAME_Y)
         elif g.plays_left > 0:
             draw.center(fb, "PICK UP TO 5 CARDS", HAND_NAME_Y)
+        elif not g.over:
+            draw.center(fb, "NO PLAYS LEFT", HAND_NAME_Y)
         # the hand and the banked Joker
         on_cards = a is not None and self.row == CARDS_ROW
         for i in range(g.hand_len):
