@@ -309,6 +309,47 @@ def test_shop_spends_only_the_excess_one_of_each_and_points_do_not_last():
     assert g.shop_points == 0 and g.tokens == bit(S.EXTRA_DISCARD) | bit(S.EXTRA_CARD)
 
 
+def shop_after(second_play, third_play):
+    """Round 1 played as: a Royal Flush (150), then the two plays given."""
+    g = position("AS KS QS JS 10S 7H 7D 7C", "7S 2C 3D 4H 5S 9C JD QC 8D")
+    play(g, "AS KS QS JS 10S")
+    play(g, second_play)
+    play(g, third_play)
+    assert g.phase == S.SHOP
+    return g
+
+
+def buy(g, t, left):
+    """Buy token t; `left` points remain, or (when too few for anything) the shop closes."""
+    g.apply(S.BUY | t)
+    g.check()
+    if g.phase == S.SHOP:
+        assert g.shop_points == left, (t, g.shop_points)
+    else:
+        assert g.phase == S.IN_ROUND and left < S.TOKEN_PRICES[S.EXTRA_CARD] or (
+            g.tokens & (1 << S.EXTRA_CARD) and left < S.TOKEN_PRICES[S.EXTRA_DISCARD])
+
+
+def test_shop_prices_are_the_charts():
+    g = shop_after("7H 7D 7C 7S", "2C")  # 150 + 100 + 5 - 25 = 230 to spend
+    assert g.shop_points == 230
+    buy(g, S.SHIELD, 80)
+    assert S.BUY | S.DOUBLE_SCORE not in g.actions()  # 100 > 80
+    buy(g, S.POCKET_POINTS, 30)
+    buy(g, S.EXTRA_DISCARD, 5)
+    assert g.phase == S.IN_ROUND and g.round == 2  # nothing for 5: closed, the 5 are lost
+    assert g.round_score == 0 and g.shop_points == 0
+    g = shop_after("7H 7D 7C", "2C")  # 150 + 30 + 5 - 25 = 160
+    buy(g, S.DOUBLE_SCORE, 60)
+    assert raises_illegal(g, S.BUY | S.EXTRA_HAND)  # 75 > 60
+    buy(g, S.POCKET_POINTS, 10)
+    buy(g, S.EXTRA_CARD, 0)
+    assert g.phase == S.IN_ROUND
+    g = shop_after("2C", "3D")  # 150 + 5 + 5 - 25 = 135
+    buy(g, S.EXTRA_HAND, 60)
+    assert g.tokens == bit(S.EXTRA_HAND)
+
+
 def test_leaving_the_shop_loses_the_points_and_keeps_tokens():
     g = position("AS AH AD KS KH 2C 5D 7H", "3C 4D 6S 8C JD QC 9S 10S",
                  tokens=bit(S.EXTRA_CARD))
