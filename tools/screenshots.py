@@ -21,7 +21,7 @@ SHOTS = (
     "red_queen/combat", "red_queen/final_battle",
     "rogue_solitaire/board", "rogue_solitaire/named_message",
     "mini_rogue/map", "mini_rogue/fight",
-    "solatro/hand", "solatro/shop",
+    "solatro/hand_selected", "solatro/shop",
 )
 SCALE = 3
 

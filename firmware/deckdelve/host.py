@@ -104,7 +104,9 @@ class GameHost(Screen):
 
     def finish(self):
         g = self.game
-        result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won)
+        label = getattr(self.rules, "SCORE_LABEL", "SCORE")  # Solatro's score is a round
+        result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
+                  label)
         g = None  # hold nothing of the game while close() frees it and the menus load
         self.close()  # (the run's save, if any, was deleted when the game started)
         self.app.push(load("results", "GameOver")(self.app, *result))

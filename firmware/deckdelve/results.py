@@ -5,13 +5,14 @@ from deckdelve.ui import draw
 
 
 class GameOver(Screen):
-    def __init__(self, app, title, table, score, summary, won):
+    def __init__(self, app, title, table, score, summary, won, label="SCORE"):
         super().__init__(app)
         self.title = title
         self.table = table
         self.score = score
         self.summary = summary
         self.won = won
+        self.label = label
         self.qualifies = app.store().qualifies(table, score)
 
     def press(self, button):
@@ -28,7 +29,7 @@ class GameOver(Screen):
         s = "YOU WIN!" if self.won else "GAME OVER"
         w = draw.width(s) * 2 + 2
         draw.big_text(fb, s, (128 - w) // 2, 12, 2)
-        draw.center(fb, "SCORE " + str(self.score), 30)
+        draw.center(fb, self.label + " " + str(self.score), 30)
         if self.summary and self.summary != str(self.score):
             draw.center(fb, self.summary, 37)
         if self.qualifies:

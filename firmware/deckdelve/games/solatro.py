@@ -200,6 +200,10 @@ def _hand_key(card):
     return ((card % 13 + 12) % 13) * 4 + 3 - card // 13
 
 
+# The game-over screen names the score this way (the score is the round reached).
+SCORE_LABEL = "ROUND"
+
+
 class Game(BaseGame):
     NAME = "solatro"
 

@@ -54,11 +54,8 @@ class Scene:
         self.cols = bytearray(3)  # the cursor's place in each row, kept while on another
         self.rows = ([], [], [])
         self._refresh()
-        # The opening deal may already have banked (or lost) a Joker: say so.
-        for ev in host.game.events:
-            t = self.event_text(ev)
-            if t:
-                host.message(t)
+        # (The opening deal may already bank or lose a Joker: the host shows a new game's
+        # first events as it shows every action's.)
 
     # ---- input ------------------------------------------------------------------------
 
