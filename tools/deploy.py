@@ -208,7 +208,11 @@ def main(argv=None):
             print("%-14s %s" % (name, boardfile.load(board_path(name)).get("title", "")))
         return 0
     name = args.board
-    if not name or name not in known_boards():
+    if not name:
+        sys.stderr.write("which board? give BOARD=<name> (make) or --board NAME; known boards: "
+                         "%s\n" % ", ".join(known_boards()))
+        return 2
+    if name not in known_boards():
         sys.stderr.write("unknown board %r; known boards: %s\n"
                          % (name or "", ", ".join(known_boards())))
         return 2
