@@ -26,6 +26,7 @@ class App:
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
         self.starting = None  # a game to start at the end of this frame (see start_game)
+        self.leaving = None  # a game to leave at the end of this frame (see leave_game)
         self.suspended = None  # the game saved while the display sleeps (see suspend)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True
@@ -41,6 +42,8 @@ class App:
                     self.stack[-1].press(bit)
                     self.dirty = True
                 bit <<= 1
+        if self.leaving is not None:
+            self._leave()
         if self.starting is not None:
             self._start()
         if self.stack[-1].tick():
@@ -166,6 +169,31 @@ class App:
         if self.suspended is not None:
             self.store().drop_run(self.suspended)
             self.suspended = None
+
+    def leave_game(self, key, result=None, save=None):
+        """Leave the running game at the end of this frame: to its menu, then the game-over
+        screen if result (its arguments) is given, or with the run saved if save
+        (seed, options, log) is given."""
+        self.leaving = (key, result, save)
+        self.dirty = True
+
+    def _leave(self):
+        key, result, save = self.leaving
+        self.leaving = None
+        self.stack = []
+        unload(key)
+        forget("host")
+        self.back_to_menus(key)
+        if result is not None:
+            self.push(load("results", "GameOver")(self, *result))
+        elif save is not None:
+            seed, options, log = save
+            if self.store().save_run(key, seed, options, log):
+                self.message("Run saved. Continue it from the game's menu.")
+            else:
+                # Nothing is lost: the game comes back by replaying its log, and the notice
+                # (flash full...) is shown over it.
+                self.start_game(key, options, seed, log)
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""

@@ -4,7 +4,7 @@ from array import array
 
 from deckdelve import sound
 from deckdelve.buttons import A, B
-from deckdelve.app import Confirm, Menu, Screen, load, table_key, unload
+from deckdelve.app import Confirm, Menu, Screen, load, table_key
 from deckdelve.ui import draw
 
 
@@ -94,33 +94,22 @@ class GameHost(Screen):
             draw.message(fb, draw.wrap(self.pending[0], 112))
 
     # -- leaving -----------------------------------------------------------------------------
+    # The app does the leaving at the end of the frame (App.leave_game), once this code has
+    # returned: the game, its modules and this host are out of RAM before the menus, the
+    # store and the results screens load.
     def close(self):
-        """Drop this game's modules and go back to its menu."""
-        self.scene = None
-        self.game = None
-        self.rules = None
-        unload(self.key)
-        self.app.back_to_menus(self.key)
+        """Quit the game and go back to its menu."""
+        self.app.leave_game(self.key)
 
     def finish(self):
         g = self.game
         label = getattr(self.rules, "SCORE_LABEL", "SCORE")  # Solatro's score is a round
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
                   label)
-        g = None  # hold nothing of the game while close() frees it and the menus load
-        self.close()  # (the run's save, if any, was deleted when the game started)
-        self.app.push(load("results", "GameOver")(self.app, *result))
+        self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):
-        app = self.app
-        key, seed, options, log = self.key, self.seed, self.options, self.log
-        self.close()  # the game leaves RAM first: writing the save needs the store loaded
-        if app.store().save_run(key, seed, options, log):
-            app.message("Run saved. Continue it from the game's menu.")
-        else:
-            # Nothing is lost: the game comes back by replaying its log, and the notice
-            # (flash full...) is shown over it.
-            app.start_game(key, options, seed, log)
+        self.app.leave_game(self.key, save=(self.seed, self.options, self.log))
 
 
 class Pause(Menu):
