@@ -1,7 +1,16 @@
 # Rules help: a game's text file, wrapped to the screen and scrolled. Loaded only while shown.
-from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
+# RAM matters here (the help opens over a running game): the text is not kept. Opening it
+# lays it out once into line offsets; each page then reads just its lines from the file.
+# Help files are ASCII (a test checks), so byte offsets are character offsets.
+from array import array
+
 from deckdelve.app import Screen, forget
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve.ui import draw
+from deckdelve.ui.font_data import WIDTHS
+
+WIDTH = 124  # pixels of text a line (the scroll bar takes the rest)
+_SPACE = 4  # what a space adds between two words: its glyph (2) and two gaps
 
 
 class Help(Screen):
@@ -12,11 +21,17 @@ class Help(Screen):
     def __init__(self, app, key, title):
         super().__init__(app)
         self.title = title
-        self.lines = help_lines(key)
+        self.path = help_path(key)
+        try:
+            with open(self.path, "rb") as f:
+                self.starts, self.ends = layout(f.read(), WIDTH)
+        except OSError:
+            self.path = None
+            self.starts = self.ends = array("H")
         self.top = 0
 
     def press(self, button):
-        last = max(0, len(self.lines) - self.ROWS)
+        last = max(0, len(self.starts) - self.ROWS)
         if button == DOWN:
             self.top = min(last, self.top + 1)
         elif button == UP:
@@ -27,24 +42,83 @@ class Help(Screen):
             self.top = max(0, self.top - self.ROWS)
         elif button == B or button == A:
             self.app.pop()
-            self.lines = None
             forget("helpview")
 
     def draw(self, fb):
         fb.fill_rect(0, 0, 128, 7, 1)
         draw.center(fb, self.title.upper(), 1, 0)
-        for row in range(self.ROWS):
-            i = self.top + row
-            if i >= len(self.lines):
-                break
-            draw.text(fb, self.lines[i], 1, 9 + row * 6)
+        n = len(self.starts)
+        if self.path is None:
+            draw.text(fb, "NO RULES HELP FOR THIS GAME.", 1, 9)
+            return
+        with open(self.path, "rb") as f:
+            for row in range(self.ROWS):
+                i = self.top + row
+                if i >= n:
+                    break
+                f.seek(self.starts[i])
+                line = f.read(self.ends[i] - self.starts[i]).decode().replace("\n", " ")
+                draw.text(fb, line, 1, 9 + row * 6)
         # Scroll bar: where this page sits in the text.
-        n = len(self.lines)
         if n > self.ROWS:
             bar_h = max(4, 55 * self.ROWS // n)
             bar_y = 8 + (55 - bar_h) * self.top // (n - self.ROWS)
-            fb.vline(127, 8, 56, 0)
             fb.fill_rect(126, bar_y, 2, bar_h, 1)
+
+
+def glyph_width(c):
+    """Pixel width of one character code, as draw.width counts it (lowercase as upper)."""
+    if 97 <= c <= 122:
+        c -= 32
+    if c >= 128 or WIDTHS[c] == 0:
+        c = 63
+    return WIDTHS[c]
+
+
+def layout(text, max_width):
+    """Wrap text (bytes) the way draw.wrap would, into two arrays of line start and end
+    offsets. Paragraphs are separated by a blank line, which stays as an empty line; single
+    newlines inside a paragraph are spaces."""
+    starts = array("H")
+    ends = array("H")
+    n = len(text)
+    pos = 0
+    while pos < n:
+        para_end = text.find(b"\n\n", pos)
+        if para_end < 0:
+            para_end = n
+        line_start = line_end = pos
+        line_w = -1  # -1: nothing on the line yet
+        i = pos
+        while i < para_end:
+            while i < para_end and text[i] in b" \n":
+                i += 1
+            if i >= para_end:
+                break
+            j = i
+            w = -1
+            while j < para_end and text[j] not in b" \n":
+                w += glyph_width(text[j]) + 1
+                j += 1
+            if line_w < 0:
+                line_start, line_w = i, w
+            elif line_w + _SPACE + w <= max_width:
+                line_w += _SPACE + w
+            else:
+                starts.append(line_start)
+                ends.append(line_end)
+                line_start, line_w = i, w
+            line_end = j
+            i = j
+        if line_w >= 0:
+            starts.append(line_start)
+            ends.append(line_end)
+        starts.append(para_end)  # the blank line after a paragraph
+        ends.append(para_end)
+        pos = para_end
+        while pos < n and text[pos] == 10:
+            pos += 1
+    return starts, ends
 
 
 def help_path(key):
@@ -62,16 +136,3 @@ def help_path(key):
         return path
     except OSError:
         return "/help/" + key + ".txt"
-
-
-def help_lines(key):
-    try:
-        with open(help_path(key)) as f:
-            text = f.read()
-    except OSError:
-        return ["No rules help for this game yet."]
-    lines = []
-    for para in text.split("\n\n"):
-        lines.extend(draw.wrap(para.replace("\n", " ").strip(), 124))
-        lines.append("")
-    return lines

@@ -222,3 +222,22 @@ def test_sleeping_saves_the_game_and_waking_deletes_the_save():
     h2 = Headless(scratch("app_sleep_title"))
     h2.app.suspend()
     assert h2.app.suspended is None
+
+
+def test_rules_help_over_a_running_game():
+    h = Headless(scratch("app_help"), seed=4)
+    start_game(h, game_index("red_queen"))
+    for _ in range(4):
+        h.keys("B")
+        if h.top() == "Pause":
+            break
+    h.keys("DA")  # Rules: the help text over the running game
+    assert h.top() == "Help" and len(h.app.stack[-1].starts) > 20
+    before = bytes(h.buf)
+    h.keys("RR")  # two pages on
+    assert h.app.stack[-1].top == 2 * h.app.stack[-1].ROWS and bytes(h.buf) != before
+    h.keys("BUA")  # back to the pause menu, up to Resume
+    assert h.top() == "GameHost", h.top()
+    assert "deckdelve.helpview" not in sys.modules
+    del h
+    unload("red_queen")
