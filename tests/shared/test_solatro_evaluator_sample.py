@@ -95,3 +95,18 @@ def test_bad_input_is_refused():
         except ValueError:
             continue
         raise AssertionError("accepted %r" % (bad,))
+
+
+def test_a_refused_hand_leaves_the_evaluator_clean():
+    # category() counts ranks in a shared scratch: a bad card met after good ones must not
+    # leave their counts behind (the Ace here would turn the next pair into three of a kind).
+    for bad in ((0, 12, 54), (0, 12, -1)):
+        try:
+            S.category(bad)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("accepted %r" % (bad,))
+        assert S.best_hand((0, 13)) == ("Pair", 10)
+        assert S.best_hand((0, 12, 25)) == ("Pair", 10)
+        assert S.best_hand((1,)) == ("High Card", 5)

@@ -123,8 +123,12 @@ def category(hand):
     suit = -1
     one_suit = True
     for c in hand:
-        if c >= 52:
-            if c > 53:
+        if c >= 52 or c < 0:
+            if c > 53 or c < 0:
+                # Cards before this one are already counted: clean the shared scratch, or the
+                # next call would count them again.
+                for r in range(13):
+                    counts[r] = 0
                 raise ValueError("not a card: %d" % c)
             jokers += 1
             continue
