@@ -438,6 +438,33 @@ def test_double_score_doubles_the_next_play_only():
     assert g.round_score == 30
 
 
+def test_check_ties_a_doubled_play_to_double_score():
+    # The play-outs' invariant "round score = plays + token effects" must catch a play scored
+    # double without Double Score, and a Double Score play that was not doubled.
+    g = position("AS AH KS KH 2C 5D 7H 9S", "3C 4D 6S 8C JD QC", tokens=bit(S.DOUBLE_SCORE))
+    play(g, "AS AH")
+    g.play_points[0] = 20
+    g.round_score = 20
+    assert raises_value_error(g.check)
+    g.apply(S.USE | S.DOUBLE_SCORE)
+    g.play_points[0] = 10
+    g.round_score = 10
+    g.check()
+    play(g, "KS KH")
+    assert g.round_score == 30 and g.doubled_play == 1
+    g.play_points[1] = 10
+    g.round_score = 20
+    assert raises_value_error(g.check)
+
+
+def raises_value_error(f):
+    try:
+        f()
+    except ValueError:
+        return True
+    return False
+
+
 def test_tokens_that_need_a_play_are_not_offered_after_the_last_one():
     every = (bit(S.EXTRA_CARD) | bit(S.EXTRA_DISCARD) | bit(S.DOUBLE_SCORE)
              | bit(S.POCKET_POINTS))

@@ -240,6 +240,7 @@ class Game(BaseGame):
         self.play_sizes = bytearray(MAX_PLAYS)
         self.play_jokers = bytearray(MAX_PLAYS)
         self.play_points = [0] * MAX_PLAYS
+        self.doubled_play = -1  # the play Double Score doubled this round (one token: one)
         self.pocket_used = False
         self._start_round()  # its Joker events stay in self.events for the scene to show
 
@@ -349,13 +350,17 @@ class Game(BaseGame):
             if self.play_jokers[p]:
                 hand.append(cards.JOKER_A)
             points = HAND_POINTS[category(hand)]
-            if self.play_points[p] not in (points, 2 * points):
+            if p == self.doubled_play:
+                points *= 2
+            if self.play_points[p] != points:
                 raise ValueError("play %d scored %d for %s" % (p, self.play_points[p], hand))
             total += self.play_points[p]
         if start != self.played_len:
             raise ValueError("played cards do not match the plays")
         if total != self.round_score:
             raise ValueError("round score %d, plays and tokens %d" % (self.round_score, total))
+        if self.double_armed and (self.doubled_play >= 0 or self.plays_left == 0):
+            raise ValueError("Double Score armed twice, or with no play left")
         if self.round < 1 or self.target != target(self.round) or self.score != self.round:
             raise ValueError("round %d target %d score %d" % (self.round, self.target, self.score))
         if self.phase == SHOP and not 0 <= self.shop_points <= self.round_score - self.target:
@@ -434,10 +439,11 @@ class Game(BaseGame):
             self.discards_len += 1
             self.bank = cards.NONE
         points = HAND_POINTS[category(hand)]
+        p = self.play_count
         if self.double_armed:
             points *= 2
             self.double_armed = False
-        p = self.play_count
+            self.doubled_play = p
         self.play_sizes[p] = size
         self.play_jokers[p] = 1 if joker else 0
         self.play_points[p] = points
@@ -566,6 +572,7 @@ class Game(BaseGame):
         self.joker_picked = False
         self.shop_points = 0
         self.play_count = 0
+        self.doubled_play = -1
         self.pocket_used = False
         self.phase = IN_ROUND
         self._draw_up()
@@ -613,6 +620,7 @@ class Game(BaseGame):
                 j -= 1
         self.round_score = 0
         self.play_count = 0
+        self.doubled_play = -1
         self.pocket_used = False
         self.double_armed = False
         self.picked = 0
