@@ -116,13 +116,30 @@ def test_hunger_after_finding_the_key_earns_only_its_dark_twin():
 
 
 def test_hunger_after_finding_the_exit_without_the_key():
-    # Standing on the exit with the 5C in the centre instead of the key.
+    # Standing on the exit with the KC in the centre instead of the key.
     g = _race("", "AC 2S 5S 5D KC 6S 7H 8H 9D", ".6C .7C -- .8C JD .9C .10C .2D .3D",
               exit=PLAIN_EXIT)
     act(g, rs.SKIP)
     assert g.race_exit_seen and not g.over
     act(g, rs.ATTACK, 1)  # 2S meets 6C at 1 and loses; that kills nothing: play on
     assert not g.over
+    # Next turn the AC at 0 beats the 6C at 0: the left column is empty, the monster dies,
+    # the Buffet is bare. The exit was found, the key never: only "Where did I leave my keys?".
+    g = _race("", "AC 2S 5S 5D KC 6S 7H 8H 9D", ".6C .7C .4H -- JD .9C -- .2D .3D",
+              exit=PLAIN_EXIT)
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)
+    assert g.over and rs.EV_HUNGER in codes(g) and g.achievements() == rs.ACH_KEYS
+
+
+def test_the_key_won_by_the_kill_that_starves_you_counts_as_found():
+    # Your 9H beats the 5C: the left column is empty and the monster's cards, the key among
+    # them, go to your hand just before you starve: "Where did I leave my keys?" is not earned.
+    g = _race("", BOARD, ".5C .6C .7C -- JD .KEY -- .2D .3D")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)
+    assert g.over and rs.EV_HUNGER in codes(g) and "JK" in hand(g)
+    assert g.achievements() == rs.ACH_DARK
 
 
 def test_race_monster_after_a_kill_comes_from_the_buffet_top():

@@ -693,6 +693,9 @@ class Game(BaseGame):
         if self.race:
             if self.buffet_top == self.buffet_n:
                 self.events.append((EV_HUNGER, 0, 0))
+                # The kill that starves you may have just put the key into your hand: it
+                # counts as found (apply() notes progress only after a surviving action).
+                self._note_race_progress()
                 if not self.race_key_seen:
                     self._achieve(ACH_KEYS)
                 if not self.race_exit_seen:
