@@ -5,6 +5,7 @@ To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit 
 
 import pytest
 from goldens import assert_golden, sim
+from PIL import ImageChops
 
 from deckdelve import cards
 from deckdelve.game import replay
@@ -102,11 +103,30 @@ def shots():
     return got
 
 
+def line_shows(img, text, y):
+    """Whether the screen's text line at y is exactly `text`, centred (the 3x5 font's rows
+    y..y+5, nothing else drawn there)."""
+    import framebuf
+
+    from deckdelve.ui import draw
+    from host_sim import render
+
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    draw.center(fb, text, y)
+    want = render.to_image(fb.buf).convert("L").crop((0, y, 128, y + 6))
+    got = img.convert("L").point(lambda v: 255 if v else 0).crop((0, y, 128, y + 6))
+    return ImageChops.difference(want, got).getbbox() is None
+
+
 def test_hand_with_a_live_hand_name(shots):
     shot = shots["hand_selected"]
     g = shot.game
     assert g.selection_size() == 3 and shot.current & S.KIND_MASK == S.PICK
-    assert S.best_hand(g.selection())[1] in S.HAND_POINTS
+    # The line above the hand names the selection's best hand and its points.
+    name, points = S.best_hand(g.selection())
+    assert line_shows(shot.image, "%s %d" % (name.upper(), points), ui.HAND_NAME_Y)
+    assert not line_shows(shot.image, "PAIR 10" if points == 5 else "HIGH CARD 5",
+                          ui.HAND_NAME_Y)
     assert_golden("solatro/hand_selected", shot.image)
 
 
