@@ -256,3 +256,57 @@ def test_each_death_is_named():
     scene.press(buttons.A)  # the trap is evaded; leaving the area starves
     scene.tick()
     assert g.over and scene.end_lines == ["You starved to death."]
+
+
+def test_no_wand_keeps_the_fight_on_screen():
+    # Declining a wand lets the monster strike back: that blow belongs on the fight screen,
+    # under the strike's line, as after a wand, not on a result screen of its own.
+    s, host = bot_game(1, ("easy",), lambda g: g.phase == mr.FIGHT_WAND)
+    g = host.game
+    assert g.actions()[host.scene.cursor] == mr.NO_WAND << 8
+    s.keys("A")
+    assert g.phase == mr.FIGHT_DICE and host.scene.report is None
+    assert host.scene.fight_lines == ["You strike: 5 damage", "It hits you: -3 HP"]
+    assert_golden("mini_rogue/fight_no_wand", s.image())
+
+
+def scene_image(g, presses=()):
+    """A scene on a scripted game, after these presses, drawn as the host draws it."""
+    from host_sim import render
+
+    import framebuf
+
+    scene = scene_module.Scene(FakeHost(g))
+    for b in presses:
+        scene.press(b)
+        scene.tick()
+    scene.rolling = 0
+    buf = bytearray(128 * 64 // 8)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    scene.draw(fb)
+    return scene, render.to_image(buf)
+
+
+def test_a_six_rerolled_to_one_shows_no_kept_six():
+    from test_mini_rogue_script import first, new
+
+    g = new(area=5, layout=first(mr.MONSTER), rank=2, dice=(6, 6, 4, 1))  # monster HP 11
+    scene, img = scene_image(g, (buttons.A, buttons.A))  # enter, roll the 6 again: a 1
+    assert (g.dice[0], g.sixes[0], g.strike_damage()) == (1, 1, 4)
+    # Nothing under the first die (x 2..13), where "+6" stood for a kept six.
+    assert all(img.getpixel((x, y)) == 0 for x in range(2, 16) for y in range(53, 58))
+    assert_golden("mini_rogue/fight_reroll_lost", img)
+
+
+def test_a_six_line_result_fits_above_the_hint():
+    # A boss's kill with a rank-up and loot, then starving on the way out: six lines.
+    from test_mini_rogue_script import IN_ORDER, new, to_column
+
+    g = new(area=2, layout=IN_ORDER, rank=1, xp=5, food=0, hp=10, dice=(6, 4, 6))
+    to_column(g, 4)
+    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    assert g.area == 3 and g.rank == 2 and g.hp == 7
+    assert len(scene.report) == 6 and scene.report[-1] == "Area 3"
+    lit_rows = [y for y in range(9, 58) if any(img.getpixel((x, y)) for x in range(100))]
+    assert lit_rows[-1] == 56  # the sixth line's last row; the hint starts at 58
+    assert_golden("mini_rogue/result_six_lines", img)

@@ -242,9 +242,11 @@ class Scene:
                 fought = True
                 lines.append(WAND_TEXT[a])
             elif code == mr.EV_FROZEN:
+                fought = True
                 new_round = True
                 lines.append("It is frozen: no blow")
             elif code == mr.EV_HIT:
+                fought = True
                 new_round = True
                 lines.append("It hits you: -%d HP" % a)
             elif code == mr.EV_KILL:
@@ -269,6 +271,9 @@ class Scene:
         if new_round:
             self._roll(15)
         if fought and fighting:
+            if g.events[0][0] != mr.EV_STRIKE:
+                # After the wand choice the round goes on: the strike's line stays above.
+                lines = self.fight_lines + lines
             self.fight_lines = lines[-2:]
             return
         if not lines or g.phase == mr.EVENT_CHOICE:
@@ -493,7 +498,7 @@ class Scene:
                 inverted = choices[sel] == mr.REROLL << 8 | i
                 self._die(fb, x, 40, g.dice[i], inverted,
                           self.rolling and self.roll_mask & (1 << i))
-                if g.sixes[i]:
+                if g.sixes[i] and g.dice[i] != 1:  # a reroll's 1 loses the kept sixes too
                     draw.text(fb, "+%d" % (6 * g.sixes[i]), x + 1, 53)
                 x += 15
             self._arrow(fb, x + 2, 40, choices[sel] == mr.ATTACK << 8)
@@ -536,7 +541,12 @@ class Scene:
                 x += 16
         if self.rolling:
             return
-        y = 24
+        rows = 0
+        for line in self.report:
+            rows += len(draw.wrap(line, VIEW_W - 2))
+        # Five rows fit from y 24; a sixth (a boss's kill, a rank, loot, then starving on the
+        # way out) needs the two pixels between the dice and the text.
+        y = 24 if rows <= 5 else 22
         for line in self.report:
             for part in draw.wrap(line, VIEW_W - 2):
                 if y <= 52:
