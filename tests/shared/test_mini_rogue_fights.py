@@ -70,6 +70,15 @@ def test_fire_wand():
     assert (mr.EV_WAND, mr.FIRE, 0) in ev and g.phase == mr.MAP and g.items[mr.FIRE] == 0
 
 
+def test_fire_wand_deals_ten():
+    g = fight(area=10, hp=20, dice=(6, 2, 3))  # monster 16, level 4 damage 8
+    g.items[mr.FIRE] = 1
+    act(g, mr.ATTACK)  # 2: 14 left
+    ev = act(g, mr.WAND, mr.FIRE)
+    assert (mr.EV_WAND, mr.FIRE, 4) in ev and g.monster_hp == 4
+    assert (mr.EV_HIT, 8, 12) in ev and g.phase == mr.FIGHT_DICE
+
+
 def test_ice_wand_skips_the_counter_attack():
     g = fight(hp=10, dice=(6, 2, 4))
     g.items[mr.ICE] = 1
@@ -89,6 +98,22 @@ def test_poison_wand_adds_five_to_later_strikes_only():
     act(g, mr.ATTACK)  # 2 + 5
     assert g.monster_hp == 7
     assert mr.WAND << 8 | mr.POISON not in g.actions()  # a second dose adds nothing
+
+
+def test_no_wand_question_when_only_a_spent_poison_is_held():
+    g = fight(area=10, hp=20, dice=(6, 2, 2, 3))
+    g.items[mr.POISON] = 2
+    act(g, mr.ATTACK)
+    act(g, mr.WAND, mr.POISON)
+    ev = act(g, mr.ATTACK)  # 2 + 5: the second poison could add nothing, so no question
+    assert g.phase == mr.FIGHT_DICE and (mr.EV_HIT, 8, 4) in ev
+    assert g.items[mr.POISON] == 1
+
+
+def test_monster_pays_its_level_in_xp():
+    g = fight(area=5, rank=2, dice=(1, 6, 6))  # level 3: HP 5 + 1, damage 6
+    ev = act(g, mr.ATTACK)
+    assert (mr.EV_KILL, 3, 0) in ev and g.xp == 3
 
 
 def test_healing_wand():
@@ -117,6 +142,18 @@ def test_boss_rewards():
     assert (mr.EV_KILL, 3, 2) in ev and (mr.EV_LOOT, 6, 0) in ev
     assert g.bosses == 1 and g.gold == 2 and g.xp == 5
     assert g.area == 5 and g.food == 5
+
+
+def test_boss_pays_three_gold_from_level_three():
+    g = new(area=7, layout=IN_ORDER, rank=4, gold=0, xp=0, hp=20, food=2,
+            dice=(6, 6, 6, 6, 5))
+    to_column(g, 4)
+    act(g, mr.CARD, 6)
+    assert (g.monster_hp, g.monster_damage) == (20, 7)
+    ev = act(g, mr.ATTACK)  # 24 kills; item roll 5: an armour piece
+    assert (mr.EV_KILL, 4, 3) in ev and (mr.EV_LOOT, 5, 0) in ev
+    assert (g.gold, g.xp, g.armour, g.bosses) == (3, 4, 1, 1)
+    assert g.area == 8 and g.food == 1
 
 
 def test_beating_ogs_remains_wins():

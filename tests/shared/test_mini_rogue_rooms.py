@@ -139,6 +139,17 @@ def test_treasure_gold_one_or_two_after_a_kill():
     assert g.gold == 2
 
 
+def test_treasure_pays_one_again_in_the_next_area():
+    g = new(gold=0, dice=(1, 3))
+    g.killed_here = True  # a monster died in area 1
+    to_column(g, 3)
+    act(g, mr.CARD, 4)  # trap evaded; on to area 2
+    assert g.area == 2 and not g.killed_here
+    to_column(g, 1)
+    act(g, mr.CARD, 1)  # treasure, chest 3
+    assert g.gold == 1
+
+
 def test_treasure_second_roll_items():
     for loot, check in ((1, "fire"), (2, "ice"), (3, "poison"), (4, "healing"), (5, "armour"),
                         (6, "xp")):

@@ -676,7 +676,9 @@ class Game(_Game):
         self.events.append((EV_STRIKE, dealt, self.monster_hp))
         if self.monster_hp == 0:
             self._monster_dead()
-        elif self.item_count():
+        elif self.items[FIRE] or self.items[ICE] or self.items[HEALING] or (
+                self.items[POISON] and not self.poisoned):
+            # A wand to choose (a second poison adds nothing, so poison alone asks nothing).
             self.phase = FIGHT_WAND
         else:
             self._counter_attack()
