@@ -214,3 +214,23 @@ def test_discard_with_a_big_hand_after_a_kill():
                    and h.game.hand_n > 8)
     assert host.scene.targets == [ui.HAND + i for i in range(host.game.hand_n)]
     check_golden("discard_big_hand", d)
+
+
+def test_a_face_down_card_of_yours_is_never_named():
+    # A pickpocket leaves the monster's card face down on your board: neither the attack hint
+    # nor the pickpocket's message may say what it is.
+    from test_rogue_solitaire_setup import game
+
+    class Host:
+        pass
+
+    host = Host()
+    host.game = game(".5C .6C .7C .8C .4D .9C .10C .2D .3D", ".9H 2H 3H 4H KC 6H 7H 8H 10H")
+    host.game.apply(rs.SKIP << 10)
+    scene = ui.Scene(host)
+    assert scene.place == rs.P + 0  # the first attacker on offer: your face-down 9H
+    assert scene.hint() == "ATTACK: hidden vs hidden"
+    scene.place = rs.P + 1
+    assert scene.hint() == "ATTACK: 2\x02 vs hidden"  # your face-up 2 of hearts
+    text = scene.event_text((rs.EV_PICKPOCKET, rs.NONE, 0))
+    assert text == "Pickpocket! It swapped a hidden card for your hidden card."

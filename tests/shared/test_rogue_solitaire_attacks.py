@@ -127,6 +127,21 @@ def test_diamonds_pickpocket_swaps_a_face_down_monster_card_you_choose():
     assert g.events[0] == (rs.EV_PICKPOCKET, c("3H"), 2)
 
 
+def test_diamonds_special_with_one_choice_or_none():
+    # Only the face-down 6C at 1 faces a card of yours (your 3H at 2 faces a face-up 7C):
+    # taken without asking. Your 9H there was face down: the event does not name it.
+    g = game(".JS .6C 7C -- QD -- 10C -- --", "2H .9H 3H 4H 5C -- 7H 8H 10H")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)
+    assert g.phase == rs.PH_PLAY and at(g, rs.P, 1) == ".6C" and at(g, rs.M, 1) == ".9H"
+    assert g.events[codes(g).index(rs.EV_PICKPOCKET)] == (rs.EV_PICKPOCKET, cards.NONE, 1)
+    # No face-down monster card faces a card of yours: the attack does nothing.
+    g = game(".JS 6C 7C -- QD .9C 10C -- --", "2H 9H 3H 4H 5C -- 7H 8H 10H")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)
+    assert rs.EV_NO_EFFECT in codes(g) and at(g, rs.M, 5) == ".9C" and at(g, rs.P, 1) == "9H"
+
+
 def test_diamonds_critical_mugs_every_face_down_card_facing_yours():
     g = game(".AS .6C .7C .8C QD .9C 10C -- --", "2H 9H 3H 4H 5C -- 7H 8H 10H")
     act(g, rs.SKIP)

@@ -88,7 +88,7 @@ EV_HEALED = const(7)  # a = cards dealt into the monster
 EV_LOST_CARD = const(8)  # a = the hand card discarded
 EV_LOST_HAND = const(9)  # a = how many hand cards were discarded
 EV_NO_EFFECT = const(10)  # the attack found nothing to do
-EV_PICKPOCKET = const(11)  # a = your card taken, b = spot
+EV_PICKPOCKET = const(11)  # a = your card taken (NONE if face down: unseen), b = spot
 EV_MUGGED = const(12)  # a = how many cards were swapped
 EV_EXIT_SWAP = const(13)  # a = monster card now in the exit, b = exit card now in the monster
 EV_TELEPORT = const(14)
@@ -551,7 +551,9 @@ class Game(BaseGame):
                 and self.grid[P + p] != NONE)
 
     def _pickpocket(self, p):
-        self.events.append((EV_PICKPOCKET, self.grid[P + p], p))
+        # A card of yours lying face down was never seen: the event must not name it.
+        taken = NONE if self.down[P + p] else self.grid[P + p]
+        self.events.append((EV_PICKPOCKET, taken, p))
         self._swap(M + p, P + p)
 
     def _swap(self, a, b):

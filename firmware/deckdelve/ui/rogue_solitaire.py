@@ -55,7 +55,7 @@ WORDS = (
     "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
     "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
     "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
-    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d"
+    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -108,6 +108,7 @@ _W_SKIP_LABEL = const(50)
 _W_HITS = const(51)
 _W_HIDDEN = const(52)
 _W_DROP = const(53)
+_W_HIDDEN_CARD = const(54)
 
 
 def words(i):
@@ -312,7 +313,8 @@ class Scene:
         if code == rs.EV_LOST_HAND:
             return words(_W_LOST_HAND) % a
         if code == rs.EV_PICKPOCKET:
-            return words(_W_PICKPOCKET) % L(a)
+            # (a face-down card of yours is not named: you never saw it)
+            return words(_W_PICKPOCKET) % (words(_W_HIDDEN_CARD) if a == rs.NONE else L(a))
         if code == rs.EV_MUGGED:
             return words(_W_MUGGED) % a
         if code == rs.EV_EXIT_SWAP:
@@ -349,7 +351,10 @@ class Scene:
         if ph == rs.PH_ATTACK and self.place < 27:
             target = rs.M + g.attack_target(self.place - rs.P)
             met = words(_W_HIDDEN) if g.down[target] else draw.label(g.grid[target])
-            return words(_W_HITS) % (draw.label(g.grid[self.place]), met)
+            # Your own face-down card (a pickpocket's gift) is as unknown to you as the
+            # monster's: naming it here would show a card the board hides.
+            mine = words(_W_HIDDEN) if g.down[self.place] else draw.label(g.grid[self.place])
+            return words(_W_HITS) % (mine, met)
         return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
                       _W_GO_DOWN, _W_GO_DOWN)[ph])
 
