@@ -456,6 +456,26 @@ def test_d14_stuck_in_the_final_battle_loses():
     assert g.phase == rq.OVER and g.actions() == []
 
 
+def test_d14_stuck_with_stash_cards_that_cannot_help_loses_at_once_keeping_them():
+    # No attack now, and none after taking 10C into the hand (10C alone, 10C+2S = 2C,
+    # 10C+3S = 3C, 2S+3S = 5S, 2S+10C = 2S, 3S+10C = 3S beat neither 9D nor 4H): the battle
+    # is lost at once, with 10C still scoring in the stash (not pulled into the hand first).
+    g = position(hand=("2S", "3S", "--"), stash0=("10C",), foes=(("QH", "9D", "4H"),))
+    assert g.over and not g.won and g.events[-1] == (rq.EV_LOST, rq.LOST_FINAL, 0)
+    assert g.actions() == [] and pile_names(g.stashes[0]) == ["10C"]
+    assert g.score == 10 + 10 * len(g.defeated)
+
+
+def test_d14_a_refill_that_would_win_is_offered_and_the_stash_is_left_intact():
+    # No attack now (2S+9C = AS, 3S+9C = 2S), but 9C taken into the hand matches 9D.
+    g = position(hand=("2S", "3S", "--"), stash0=("AD", "9C"), foes=(("QH", "9D", "4H"),))
+    assert not g.over and g.actions() == [act(REFILL, 0)]
+    assert pile_names(g.stashes[0]) == ["AD", "9C"] and names(g.hand) == ["2S", "3S", "--"]
+    g.apply(act(REFILL, 0))
+    assert hit(0, 2) in g.actions()  # 9C matches 9D
+    g.check()
+
+
 def test_winning_with_all_twelve_enemies_scores_200_plus_the_stash():
     g = position(hand=("9S", "2C", "3C"), stash0=("10C",), foes=(("QH", "9D", "--"),))
     assert len(g.defeated) == 11

@@ -422,6 +422,33 @@ class Game(BaseGame):
                     if p != NONE and beats(combined_value(c, p), cards.suit(c), w):
                         out.append(act(ATTACK, t, h, z))
 
+    def _attack_in_reach(self):
+        """Is there an attack now, or after taking stash tops into the hand's gaps? Tries i
+        cards from the left stash and j from the right (i + j <= gaps), then puts them back
+        (pop only lowers a pile's count, so raising it restores the pile)."""
+        hand = self.hand
+        s0, s1 = self.stashes
+        saved = bytes(hand)
+        gaps = 0
+        for c in saved:
+            if c == NONE:
+                gaps += 1
+        out = []
+        for i in range(min(gaps, s0.n) + 1):
+            for j in range(min(gaps - i, s1.n) + 1):
+                for _ in range(i):
+                    hand[self._empty_slot()] = s0.pop()
+                for _ in range(j):
+                    hand[self._empty_slot()] = s1.pop()
+                self._attacks(out)
+                s0.n += i
+                s1.n += j
+                for k in range(HAND_SIZE):
+                    hand[k] = saved[k]
+                if out:
+                    return True
+        return False
+
     def _attack(self, t, h, z):
         i = t >> 1
         self.discard.push(self.hand[h])
@@ -506,10 +533,13 @@ class Game(BaseGame):
                         return
                     self._next_card()
                     continue
-                acts = self.actions()
-                if phase == FINAL and not acts:
-                    self._lose(LOST_FINAL)  # D14: no attack and no refill
-                elif phase == FIGHT and self.runs == _MAX_RUNS and acts == [act(RUN)]:
+                if phase == FINAL:
+                    # D14: lost as soon as no attack is in reach, even through refills: the
+                    # player is never made to pull stash points into a hand that cannot win.
+                    if not self._attack_in_reach():
+                        self._lose(LOST_FINAL)
+                    return
+                if self.runs == _MAX_RUNS and self.actions() == [act(RUN)]:
                     self._lose(LOST_RUN)  # D13: only the third run is left
                 return
             else:
