@@ -260,6 +260,29 @@ def test_banked_joker_is_wild_in_a_play_then_discarded():
     assert S.PICK | S.JOKER_SLOT not in g.actions()
 
 
+def test_joker_alone_is_not_a_play_and_is_never_discarded():
+    g = position("KS QS JS 10S 2C 5D 7H 9C", "3C 4D 6S 8C", bank=JK)
+    g.apply(S.PICK | S.JOKER_SLOT)
+    assert g.selection() == [JK]
+    assert raises_illegal(g, S.PLAY) and raises_illegal(g, S.DISCARD)
+    select(g, "2C")
+    assert raises_illegal(g, S.DISCARD)  # a hand card with it: still not a discard
+    g.apply(S.PLAY)
+    assert g.round_score == 10 and g.bank == cards.NONE  # the Joker pairs the 2
+
+
+def test_second_joker_drawn_by_extra_card_loses_a_selected_joker():
+    g = S.Game(1)
+    g._setup_for_test(cs("KS QS JS 10S 2C 5D 7H 9C"), [JK2] + cs("3C"), JK, bit(S.EXTRA_CARD))
+    select(g, "KS QS", joker=True)
+    g.apply(S.USE | S.EXTRA_CARD)
+    g.check()
+    assert g.events == [(S.EV_JOKERS_LOST, 0, 0)] and g.bank == cards.NONE
+    assert not g.joker_picked and g.selection() == cs("KS QS") and g.hand_len == 9
+    g.apply(S.PLAY)
+    assert g.round_score == 5  # K and Q alone: High Card; the Joker is gone
+
+
 def test_selected_cards_follow_the_hand_when_extra_card_draws():
     g = position("AS KH QD 9C 8S 7H 5D 3C", "10S", tokens=bit(S.EXTRA_CARD))
     select(g, "KH 8S 3C")
