@@ -135,3 +135,30 @@ def test_the_losing_third_run_says_so():
     g = rq.Game(2)
     g.runs = 2
     assert Scene(_Host(g)).hint(rq.act(rq.RUN)) == "run a third time: you lose"
+
+
+def scene_image(game):
+    """The scene alone (no message box) drawn 1:1 for a position built by the rules tests."""
+    import framebuf
+
+    from host_sim import render
+
+    from deckdelve.ui.red_queen import Scene
+
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    Scene(_Host(game)).draw(fb)
+    return render.to_image(buf, 1)
+
+
+def test_final_battle_lost_after_the_queen_shows_every_enemy_left():
+    # The Queen falls to 9S, then 2C and 3C (5C) beat none of the three fled enemies' weapons:
+    # the last screen (under the losing message) still shows the final battle's side, all
+    # three of them, not the first one alone in a fight's layout.
+    from test_red_queen import hit, position
+
+    g = position(hand=("9S", "2C", "3C"), runs=2,
+                 foes=(("QH", "9D", "--"), ("KS", "8S"), ("JD", "7D"), ("KC", "10H")))
+    g.apply(hit(0, 0))
+    assert g.over and not g.won and g.events[-1] == (rq.EV_LOST, rq.LOST_FINAL, 0)
+    assert_golden("red_queen/final_lost", scene_image(g))

@@ -261,7 +261,7 @@ class Scene:
         draw.right(fb, str(g.score), 128, 0)
 
     def _foes(self, fb, g, target):
-        if g.foe[0] == rq.QUEEN_OF_HEARTS or (g.phase == rq.FINAL and g.foe[0] == NONE):
+        if g.queen == NONE:  # the final battle began (and the game may be over, Queen or not)
             self._final(fb, g, target)
             return
         if g.phase == rq.PLACE or g.phase == rq.REFILL_AFTER_RUN:
