@@ -78,6 +78,20 @@ def test_buffet_takes_from_the_exit_then_discards_then_hand():
     assert g.buffet[0] == c("QS") and g.hand_n == 0
 
 
+def test_buffet_falls_back_to_the_monster_then_the_deck():
+    # No face card on your board, the exit, the discards or your hand (the rules note).
+    g = game(".5C .6C .7C .8C .4D .9C .10C .2D .QC", PLAIN_ON_EXIT, exit=PLAIN_EXIT,
+             options=("campaign",), hand="3C")
+    act(g, rs.SKIP)
+    assert g.buffet[0] == c("QC") and at(g, rs.M, 8) == "--" and g.phase == rs.PH_DESCEND
+    act(g, rs.DESCEND)
+    g = game(MONSTER, PLAIN_ON_EXIT, exit=PLAIN_EXIT, options=("campaign",))
+    act(g, rs.SKIP)
+    assert g.phase == rs.PH_BUFFET and len(g.actions()) == 12  # every face card is in the deck
+    act(g, rs.BUFFET, c("KH"))
+    assert g.buffet[0] == c("KH") and g.deck_n == 54 - 27 - 1
+
+
 def test_the_tenth_buffet_card_starts_the_race_named_from_the_buffet():
     g = game(MONSTER, PLAIN_ON_EXIT, exit=PLAIN_EXIT, options=("campaign",), hand="QC",
              buffet="JS QS KS JH QH KH JD QD KD", floors=9)

@@ -184,3 +184,12 @@ def test_new_monster_reshuffles_the_discards_when_the_deck_runs_out():
         assert g.grid[rs.M + p] != cards.NONE
 
 
+
+
+def test_taking_the_last_card_of_a_row_is_allowed_and_kills_you_at_the_turns_end():
+    g = game(MONSTER, "9H -- -- 4H KC 6H 7H 8H 10H")
+    assert rs.TAKE << 10 | 0 in g.actions()
+    act(g, rs.TAKE, 0)
+    assert hand(g) == ["9H"] and not g.over
+    act(g, rs.ATTACK, 8)  # 10H beats the 3D; the 5C opposite searches to your 4H and wins
+    assert g.over and not g.won and g.events[-1][0] == rs.EV_DIED
