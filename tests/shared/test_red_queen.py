@@ -370,6 +370,17 @@ def test_run_only_when_nothing_wins_then_refill_from_stashes_then_deck():
     assert g.deck.n + (g.drawn != NONE) + (g.foe[0] != NONE) + (g.foe_weapon[0] != NONE) == 2
 
 
+def test_d12_a_deck_without_weapons_leaves_the_hand_short_after_a_run():
+    # Stashes empty, the deck only JC: nothing fills the hand; JC is drawn and fights, armed
+    # from the discard pile (D6), and an empty hand can only run again.
+    g = position(hand=("2S", "3S", "4S"), foes=(("KD", "9H"),), deck=("JC",))
+    g.apply(act(RUN))
+    g.check()
+    assert names(g.hand) == ["--", "--", "--"]
+    assert g.phase == rq.FIGHT and g.foe[0] == C("JC") and rq.is_weapon(g.foe_weapon[0])
+    assert g.deck.n == 0 and g.actions() == [act(RUN)]
+
+
 def test_d11_run_not_offered_while_an_attack_exists():
     g = position(hand=("2S", "3S", "9H"), foes=(("KD", "9D"),))
     assert act(RUN) not in g.actions()
@@ -430,6 +441,20 @@ def test_final_battle_queen_with_two_discard_weapons_and_the_fled():
     assert g.foe[1] == C("KS") and g.foe_weapon[2] == C("8S") and g.fled[0] == NONE
     assert g.events[-1] == (rq.EV_FINAL, 2, 0)
     assert act(RUN) not in g.actions()
+
+
+def test_d14_with_one_card_in_the_discard_pile_the_queen_holds_one_weapon():
+    rest = weapons_except("2S", "3S", "9C", "9H", "5C")
+    g = position(hand=("2S", "3S", "9C"), stash0=rest, discard=("9H",), drawn="5C")
+    g.apply(act(STASH, 1))
+    g.check()
+    assert g.phase == rq.FINAL and g.foe[0] == QH
+    assert g.foe_weapon[0] == C("9H") and g.foe_weapon[1] == NONE
+    assert hit(0, 2) in g.actions()  # 9C matches 9H
+    for a in g.actions():
+        assert a >> 12 != ATTACK or (a >> 8) & 15 == 0  # no second weapon to hit
+    g.apply(hit(0, 2))
+    assert g.won and pile_names(g.defeated)[-1] == "QH"
 
 
 def test_d14_the_queen_falls_when_both_weapons_are_beaten_and_a_win_scores():
