@@ -589,13 +589,17 @@ def random_policy(g, rng):
     return acts[rng.below(len(acts))]
 
 
-def play_out(seed, policy):
+def play_out(seed, policy, kinds=None):
+    """One whole game; kinds (a bytearray of 16), if given, gets a mark for each action
+    kind played (index = kind >> 12)."""
     g = S.Game(seed)
     rng = Rng(seed * 7 + 1)
     steps = 0
     while not g.over:
         a = policy(g, rng)
         g.apply(a)
+        if kinds is not None:
+            kinds[a >> 12] = 1
         g.check()  # 54 cards in place, hand order, round score = plays + tokens
         steps += 1
         assert steps < 2000
@@ -610,7 +614,10 @@ def test_random_play_outs_keep_the_invariants():
 
 def test_best_play_outs_reach_the_shop_and_use_tokens():
     rounds = 0
+    kinds = bytearray(16)
     for seed in range(1, 13):
-        g = play_out(seed, best_play_or_random)
+        g = play_out(seed, best_play_or_random, kinds)
         rounds += g.round
     assert rounds > 12 * 3  # best plays clear several rounds on average
+    for kind in (S.BUY, S.USE, S.DISCARD):  # the shop and the tokens were reached
+        assert kinds[kind >> 12], hex(kind)
