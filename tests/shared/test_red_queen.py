@@ -428,6 +428,14 @@ def test_d13_after_two_runs_the_player_may_try_a_stash_card_or_take_the_losing_r
     assert g.runs == 2 and g.stash_value() == stash and g.foe[0] == C("KD")
 
 
+def test_d13_after_two_runs_stash_cards_that_cannot_help_are_not_offered():
+    # 10C taken into the hand would beat nothing (10C, 2C, 3C against 9H): the third run is
+    # needed at once, and 10C stays in the stash, scoring.
+    g = position(hand=("2S", "3S", "--"), stash0=("10C",), foes=(("KD", "9H"),), runs=2)
+    assert g.over and not g.won and g.events[-1] == (rq.EV_LOST, rq.LOST_RUN, 0)
+    assert g.actions() == [] and pile_names(g.stashes[0]) == ["10C"]
+
+
 # ---- the final battle ----
 
 def test_final_battle_queen_with_two_discard_weapons_and_the_fled():

@@ -539,8 +539,8 @@ class Game(BaseGame):
                     if not self._attack_in_reach():
                         self._lose(LOST_FINAL)
                     return
-                if self.runs == _MAX_RUNS and self.actions() == [act(RUN)]:
-                    self._lose(LOST_RUN)  # D13: only the third run is left
+                if self.runs == _MAX_RUNS and not self._attack_in_reach():
+                    self._lose(LOST_RUN)  # D13: a third run is needed, refills or not
                 return
             else:
                 return
