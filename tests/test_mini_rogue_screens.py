@@ -310,3 +310,31 @@ def test_a_six_line_result_fits_above_the_hint():
     lit_rows = [y for y in range(9, 58) if any(img.getpixel((x, y)) for x in range(100))]
     assert lit_rows[-1] == 56  # the sixth line's last row; the hint starts at 58
     assert_golden("mini_rogue/result_six_lines", img)
+
+
+def test_a_flashing_stat_keeps_its_icon():
+    # In the lit half of a flash the icon is drawn dark on the lit band: the same pixels as
+    # the icon's lit ones when not flashing (blitting the icon itself lit its whole box).
+    from test_mini_rogue_script import new
+
+    g = new()
+    g.items[mr.HEALING] = 1
+    scene = scene_module.Scene(FakeHost(g))
+
+    def icon_pixels(flash):
+        for i in (2, 6):  # HP, and the wands
+            scene.flash[i] = flash
+        buf = bytearray(128 * 64 // 8)
+        import framebuf
+
+        fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+        scene.draw(fb)
+        on = 1 if not flash else 0
+        heart = [(x, y) for x in range(105, 112) for y in range(19, 26) if fb.pixel(x, y) == on]
+        wand = [(x, y) for x in range(106, 113) for y in range(56, 63) if fb.pixel(x, y) == on]
+        return heart, wand
+
+    plain = icon_pixels(0)
+    assert plain[0] and plain[1]
+    assert scene._lit(2) == 0
+    assert icon_pixels(scene_module.FLASH_HALF) == plain  # lit half: the same shapes, dark

@@ -52,6 +52,18 @@ def _sprites(group, w, h):
     return [framebuf.FrameBuffer(bytearray(data), w, h, framebuf.MONO_VLSB) for data in group]
 
 
+def _negatives(group, w):
+    """7-pixel-high icons with the drawing 0 and the rest 1: blitted with key 1 onto a lit
+    band they draw the icon dark (the icon itself, blitted so, lit its whole box instead)."""
+    out = []
+    for data in group:
+        neg = bytearray(len(data))
+        for i in range(len(data)):
+            neg[i] = (~data[i] & 0x7F) | 0x80
+        out.append(framebuf.FrameBuffer(neg, w, 7, framebuf.MONO_VLSB))
+    return out
+
+
 def monster_name(game):
     if game.fight == mr.BOSS:
         return mr.BOSS_NAMES[game.level() - 1]
@@ -75,6 +87,8 @@ class Scene:
         self.rooms = _sprites(art.ROOMS, art.ROOMS_W, art.ROOMS_H)
         self.stat_icons = _sprites(art.STATS, art.STATS_W, art.STATS_H)
         self.wand_icons = _sprites(art.WANDS, art.WANDS_W, art.WANDS_H)
+        self.stat_lit = _negatives(art.STATS, art.STATS_W)  # for a stat in its flash
+        self.wand_lit = _negatives(art.WANDS, art.WANDS_W)
         self.portraits = _sprites(art.PORTRAITS, art.PORTRAITS_W, art.PORTRAITS_H)
         self.cursor = 0
         self.selling = False
@@ -374,7 +388,10 @@ class Scene:
             lit = self._lit(i)
             if lit:
                 fb.fill_rect(VIEW_W + 1, y - 1, 127 - VIEW_W, 9, 1)
-            fb.blit(self.stat_icons[i], 105, y, 1 if lit else 0)
+            if lit:
+                fb.blit(self.stat_lit[i], 105, y, 1)
+            else:
+                fb.blit(self.stat_icons[i], 105, y, 0)
             draw.right(fb, str(self._stat(i)), 127, y + 1, 0 if lit else 1)
         lit = self._lit(6)
         x = 105
@@ -382,8 +399,10 @@ class Scene:
             for _ in range(g.items[w]):
                 if lit:
                     fb.fill_rect(x, 55, 9, 9, 1)
-                fb.rect(x, 55, 9, 9, 1)
-                fb.blit(self.wand_icons[w], x + 1, 56, 1 if lit else 0)
+                    fb.blit(self.wand_lit[w], x + 1, 56, 1)
+                else:
+                    fb.rect(x, 55, 9, 9, 1)
+                    fb.blit(self.wand_icons[w], x + 1, 56, 0)
                 x += 11
         while x < 127:
             fb.rect(x, 55, 9, 9, 1)
