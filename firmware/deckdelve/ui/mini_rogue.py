@@ -43,7 +43,9 @@ BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "
 SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour piece")
 REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
             "Your purse is full!")
-PART_NAMES = ("Skill", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
+# The first part is the difficulty's, named as the player chose it (as the port's breakdown).
+PART_NAMES = ("", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
+DIFFICULTY_NAMES = ("Easy", "Normal", "Hard", "Hell")
 # Each die face as a 3 x 3 grid of pips, bit row * 3 + column (values 0..6).
 PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)
 
@@ -584,7 +586,7 @@ class Scene:
         for i in range(9):
             x = 1 + (i % 2) * 52
             y = 21 + (i // 2) * 6
-            draw.text(fb, PART_NAMES[i], x, y)
+            draw.text(fb, PART_NAMES[i] or DIFFICULTY_NAMES[g.difficulty], x, y)
             draw.right(fb, str(parts[i]), x + 46, y)
         draw.text(fb, "SCORE", 54, 47)
         draw.big_text(fb, str(g.score), 54 + 24, 45, 2)
