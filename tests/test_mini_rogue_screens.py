@@ -139,6 +139,7 @@ def test_score_after_a_win_and_a_death():
     s.keys("A")  # on to the platform's game-over screen, with the same score
     assert type(s.app.stack[-1]).__name__ == "GameOver"
     assert s.app.stack[-1].score == score
+    assert s.app.stack[-1].table == "mini_rogue/easy"  # a high-score table per difficulty
 
 
 def test_changed_stat_flashes_then_settles():
