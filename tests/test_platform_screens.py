@@ -34,6 +34,16 @@ def test_game_menu_and_rules_help():
     assert_golden("platform/help", s.image(1))
 
 
+def test_achievements_screen():
+    s = sim("")
+    s.app.store().add_achievements("rogue_solitaire", 0b000101)
+    s.keys("AA")  # the menu, Rogue Solitaire
+    s.keys("D" * s.app.stack[-1].items.index("Achievements") + "A")
+    screen = s.app.stack[-1]
+    assert type(screen).__name__ == "Achievements" and screen.mask == 0b101
+    assert_golden("platform/achievements", s.image(1))
+
+
 def test_pause_menu_over_a_game():
     s = sim("B", game="red_queen", seed=3)
     assert type(s.app.stack[-1]).__name__ == "Pause"

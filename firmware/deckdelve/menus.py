@@ -123,10 +123,10 @@ class Achievements(Screen):
                 break
             y = 11 + row * 9
             have = self.mask & (1 << i)
+            # A star for an achievement earned, a dash for one still to earn (the names are
+            # too long to leave room for a word).
             draw.text(fb, draw.STAR if have else "-", 3, y)
             draw.text(fb, self.names[i], 12, y)
-            if not have:
-                draw.right(fb, "LOCKED", 127, y)
 
 
 class Settings(Menu):
