@@ -48,6 +48,13 @@ def test_pause_menu_over_a_game():
     s = sim("B", game="red_queen", seed=3)
     assert type(s.app.stack[-1]).__name__ == "Pause"
     assert_golden("platform/pause", s.image(1))
+    s.keys("DDDA")  # Quit asks first; NO is the answer A gives unless moved
+    assert type(s.app.stack[-1]).__name__ == "Confirm"
+    assert_golden("platform/quit_confirm", s.image(1))
+    s.keys("A")
+    assert type(s.app.stack[-1]).__name__ == "Pause"
+    s.keys("ARA")  # Quit, YES
+    assert type(s.app.stack[-1]).__name__ == "GameMenu"
 
 
 def test_game_over_initials_and_scores():
