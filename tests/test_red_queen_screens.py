@@ -1,4 +1,4 @@
-"""Red Queen's Dungeon on screen: golden screenshots through host_sim key sequences (seed 13,
+"""Red Queen's Dungeon on screen: golden screenshots through host_sim key sequences (seed 16,
 a game the greedy bot wins after two runs), and the scene's words for events and hints.
 To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit it."""
 
@@ -7,12 +7,11 @@ from goldens import assert_golden, sim
 from deckdelve import cards
 from deckdelve.games import red_queen as rq
 
-SEED = 13
+SEED = 16
 # The whole game, key by key (U D L R A B), from the first screen to the game-over screen.
 GAME = (
-    "RAAAAAAAARRRRARARRRDARRRRAAAAARRAARAAARRRRARRRDARDAAAAARRAARAAARRRRARRRDARRRARAA"
-    "RRDARRARRRRDARRRRARRRARRARRRARDARRRRARARRRRAAARAARRAAAARRAAARRAAAAAAAARARAARAAAA"
-    "ARAAARAAAA"
+    "AAAAAAAAAAAAARRRRARRRRDARRARRRRAAAAAAARRRDDAARRAAAARRRRARRRARRRRDARRRAAAAARRRRAA"
+    "RARAAAAAAARAARRDAAARRRARRRRARRARRRDARRAADAAARRRDAAAAAARRAAARAAAA"
 )
 
 
@@ -22,7 +21,7 @@ def at(n, extra=""):
 
 
 def test_combat():
-    s = at(4)
+    s = at(2)
     host = s.app.stack[-1]
     g = host.game
     assert g.phase == rq.FIGHT and not host.pending
@@ -33,17 +32,17 @@ def test_combat():
 
 
 def test_combine():
-    s = at(53, "D")
+    s = at(38, "RRRDD")
     host = s.app.stack[-1]
     a = host.scene.current()
     assert host.game.phase == rq.FIGHT and not host.pending
     assert a >> 12 == rq.ATTACK and a & 15 != rq.NO_PARTNER  # a combination under the cursor
-    assert host.scene.hint(a) == "9\x04+A\x04=\x0e\x04 beats J\x02 \x0e\x02"  # \x0e: "10"
+    assert host.scene.hint(a) == "4\x03+4\x04=8\x03 beats J\x02 6\x03"  # 4D+4C = 8D > 6D
     assert_golden("red_queen/combine", s.image(1))
 
 
 def test_final_battle():
-    s = at(150)
+    s = at(124)
     host = s.app.stack[-1]
     g = host.game
     assert g.phase == rq.FINAL and not host.pending
@@ -53,14 +52,14 @@ def test_final_battle():
 
 
 def test_win_message_and_game_over():
-    s = at(169)
+    s = at(143)
     host = s.app.stack[-1]
     g = host.game
     assert g.over and g.won and host.pending == ["You escaped the dungeon! Score %d" % g.score]
     assert_golden("red_queen/won", s.image(1))
-    s.keys(GAME[169:])
+    s.keys(GAME[143:])
     assert type(s.app.stack[-1]).__name__ == "GameOver"
-    assert s.app.stack[-1].score == g.score == 277
+    assert s.app.stack[-1].score == g.score == 287
     assert_golden("red_queen/game_over", s.image(1))
 
 
@@ -127,14 +126,6 @@ def test_a_first_draw_fight_is_announced_once():
     assert list(host.log) == [a]
     again = GameHost(s.app, host.entry, (), 9, [a])
     assert again.pending == [] or again.game.over
-
-
-def test_the_losing_third_run_says_so():
-    from deckdelve.ui.red_queen import Scene
-
-    g = rq.Game(2)
-    g.runs = 2
-    assert Scene(_Host(g)).hint(rq.act(rq.RUN)) == "run a third time: you lose"
 
 
 def scene_image(game):

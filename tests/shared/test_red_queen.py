@@ -381,6 +381,18 @@ def test_d12_a_deck_without_weapons_leaves_the_hand_short_after_a_run():
     assert g.deck.n == 0 and g.actions() == [act(RUN)]
 
 
+def test_d11_run_not_offered_while_a_refill_would_win():
+    # "If you can't defeat the enemy under any circumstance, you can run away": 6D from the
+    # stash beats 3D, so the enemy can be defeated and running is not offered.
+    g = position(hand=("--", "--", "10C"), stash0=("6D",), foes=(("KC", "3D"),))
+    assert g.actions() == [act(REFILL, 0)]
+    g.apply(act(REFILL, 0))
+    assert g.actions() == [hit(0, 0)]
+    # a stash top that cannot help (10C: 10C, 2C, 3C against 9H) leaves running on offer
+    g = position(hand=("2S", "3S", "--"), stash0=("10C",), foes=(("KD", "9H"),))
+    assert sorted(g.actions()) == sorted([act(REFILL, 0), act(RUN)])
+
+
 def test_d11_run_not_offered_while_an_attack_exists():
     g = position(hand=("2S", "3S", "9H"), foes=(("KD", "9D"),))
     assert act(RUN) not in g.actions()
@@ -415,17 +427,14 @@ def test_d13_third_run_needed_loses():
     assert g.actions() == []
 
 
-def test_d13_after_two_runs_the_player_may_try_a_stash_card_or_take_the_losing_run():
+def test_d13_after_two_runs_a_stash_card_that_wins_is_taken_not_a_losing_run():
+    # 9C from the stash matches 9H: the enemy can be defeated, so no (third) run is offered.
     g = position(hand=("2S", "3S", "--"), stash0=("9C",), foes=(("KD", "9H"),), runs=2)
-    assert sorted(g.actions()) == sorted([act(RUN), act(REFILL, 0)])
+    assert g.actions() == [act(REFILL, 0)]
     g.apply(act(REFILL, 0))
     assert g.actions() == [hit(0, 2)]  # 9C matches 9H
-    g = position(hand=("2S", "3S", "--"), stash0=("AD", "9C"), foes=(("KD", "9H"),), runs=2)
-    stash = g.stash_value()
-    g.apply(act(RUN))  # rather than spend stash cards: the third run, which loses
-    g.check()
-    assert g.over and not g.won and g.events == [(rq.EV_LOST, rq.LOST_RUN, 0)]
-    assert g.runs == 2 and g.stash_value() == stash and g.foe[0] == C("KD")
+    g.apply(hit(0, 2))
+    assert "KD" in pile_names(g.defeated)
 
 
 def test_d13_after_two_runs_stash_cards_that_cannot_help_are_not_offered():

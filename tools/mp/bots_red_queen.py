@@ -1,7 +1,7 @@
 # A greedy bot for Red Queen's Dungeon (MicroPython-clean). It looks one action ahead and
 # values a position by what a player can see: how many of the 40 possible enemy weapons the
 # hand beats (alone, or combined with a hand card or a stash top) and the stash points.
-# Running is the last resort: it takes stash cards first only when one wins alone.
+# Running is the last resort (and offered only when nothing can win, refills included).
 # Used by `python -m tools.playout --game red_queen --bot greedy`.
 from deckdelve import cards
 from deckdelve.cards import NONE
@@ -127,12 +127,13 @@ def greedy(game, rng):
     if attacks:
         return _best(game, attacks)
     # Nothing wins now. Running drops the hand and refills it from the stashes anyway, so
-    # take a stash card first only if it wins alone, or if the run would be the third (a
-    # loss): then every stash card is worth a try.
+    # take a stash card first only if it wins alone, or if running is not offered (some
+    # refill leads to a win, D11; after two runs and in the final battle there is no run).
     refills = [a for a in acts if a >> 12 == rq.REFILL]
     for a in refills:
         if _top_wins(game, (a >> 8) & 15):
             return a
-    if refills and (game.runs == 2 or game.phase == rq.FINAL):
-        return _best(game, refills)
-    return rq.act(rq.RUN)
+    run = rq.act(rq.RUN)
+    if run in acts:
+        return run
+    return _best(game, refills)

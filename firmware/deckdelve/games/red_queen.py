@@ -13,8 +13,8 @@
 #   REFILL x = stash                  the top of a stash into the first empty hand slot
 #   ATTACK x = target (2*foe + weapon), y = hand slot, z = partner: NO_PARTNER, a hand slot
 #          0..2, or 3 + stash for a stash top (combining; the hand card's suit stays)
-#   RUN                               flee from every foe of this fight (after two runs:
-#                                     the third run, which loses)
+#   RUN                               flee from every foe of this fight (only with fewer
+#                                     than two runs: a third one needed loses at once)
 #
 # Events (code, a, b): see the EV_ constants.
 # Scenario tests build positions by setting these fields (setup_position in
@@ -199,8 +199,10 @@ class Game(BaseGame):
             out.append(act(STASH, 1))
         elif phase == FIGHT or phase == FINAL:
             self._attacks(out)
-            # D11: running only when no attack wins; D13: a third run loses.
-            if phase == FIGHT and not out:
+            # D11: "If you can't defeat the enemy under any circumstance, you can run away":
+            # not while an attack is in reach through refills either. (After two runs such a
+            # fight is lost at once, D13, so RUN is never offered then.)
+            if phase == FIGHT and not out and not self._attack_in_reach():
                 out.append(act(RUN))
         if self._empty_slot() >= 0:  # D8: refilling from a stash top, at any moment
             for s in range(2):
@@ -423,9 +425,11 @@ class Game(BaseGame):
                         out.append(act(ATTACK, t, h, z))
 
     def _attack_in_reach(self):
-        """Is there an attack now, or after taking stash tops into the hand's gaps? Tries i
-        cards from the left stash and j from the right (i + j <= gaps), then puts them back
-        (pop only lowers a pile's count, so raising it restores the pile)."""
+        """Is there an attack now, or after taking stash tops into the hand's gaps? A card
+        taken stays usable (now as a hand card) and uncovers the next top, so taking more
+        never removes an attack: only the fullest refills are tried, i cards from the left
+        stash and the rest from the right (at most four ways), then put back (pop only lowers
+        a pile's count, so raising it restores the pile)."""
         hand = self.hand
         s0, s1 = self.stashes
         saved = bytes(hand)
@@ -433,20 +437,21 @@ class Game(BaseGame):
         for c in saved:
             if c == NONE:
                 gaps += 1
+        take = min(gaps, s0.n + s1.n)
         out = []
-        for i in range(min(gaps, s0.n) + 1):
-            for j in range(min(gaps - i, s1.n) + 1):
-                for _ in range(i):
-                    hand[self._empty_slot()] = s0.pop()
-                for _ in range(j):
-                    hand[self._empty_slot()] = s1.pop()
-                self._attacks(out)
-                s0.n += i
-                s1.n += j
-                for k in range(HAND_SIZE):
-                    hand[k] = saved[k]
-                if out:
-                    return True
+        for i in range(max(0, take - s1.n), min(take, s0.n) + 1):
+            j = take - i
+            for _ in range(i):
+                hand[self._empty_slot()] = s0.pop()
+            for _ in range(j):
+                hand[self._empty_slot()] = s1.pop()
+            self._attacks(out)
+            s0.n += i
+            s1.n += j
+            for k in range(HAND_SIZE):
+                hand[k] = saved[k]
+            if out:
+                return True
         return False
 
     def _attack(self, t, h, z):
@@ -472,9 +477,6 @@ class Game(BaseGame):
             self.events.append((EV_DISARMED, self.foe[i], w))
 
     def _run(self):
-        if self.runs == _MAX_RUNS:
-            self._lose(LOST_RUN)  # D13: "If you need to run a third time, you lose the game!"
-            return
         self.runs += 1
         for h in range(HAND_SIZE):
             if self.hand[h] != NONE:
@@ -540,7 +542,8 @@ class Game(BaseGame):
                         self._lose(LOST_FINAL)
                     return
                 if self.runs == _MAX_RUNS and not self._attack_in_reach():
-                    self._lose(LOST_RUN)  # D13: a third run is needed, refills or not
+                    # D13: "If you need to run a third time, you lose the game!"
+                    self._lose(LOST_RUN)
                 return
             else:
                 return

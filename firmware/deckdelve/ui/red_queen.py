@@ -45,7 +45,7 @@ WORDS = (
     "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
     "You cannot defeat the Queen's side. You lose.|"
     "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
-    "%s+%s=%s beats %s|run away (%d of 2 used)|run a third time: you lose"
+    "%s+%s=%s beats %s|run away (%d of 2 used)"
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -67,7 +67,6 @@ _W_TAKE = const(16)
 _W_BEATS = const(17)
 _W_COMBINE = const(18)
 _W_RUN = const(19)
-_W_RUN_LOSES = const(20)
 
 
 def words(i):
@@ -204,9 +203,7 @@ class Scene:
             p = g._partner(z)
             made = (c // 13) * 13 + rq.combined_value(c, p) - 1  # in the hand card's suit
             return words(_W_COMBINE) % (L(c), L(p), L(made), target)
-        if g.runs == 2:
-            return words(_W_RUN_LOSES)
-        return words(_W_RUN) % g.runs
+        return words(_W_RUN) % g.runs  # never offered after two runs (D13: lost at once)
 
     # ---- drawing ----
 
