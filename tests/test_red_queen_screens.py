@@ -63,6 +63,26 @@ def test_win_message_and_game_over():
     assert_golden("red_queen/game_over", s.image(1))
 
 
+def test_run_button():
+    s = at(4)
+    host = s.app.stack[-1]
+    g = host.game
+    assert g.phase == rq.FIGHT and not host.pending and g.runs == 0
+    assert host.scene.current() == rq.act(rq.RUN)  # nothing wins, not even with a refill
+    assert host.scene.hint(rq.act(rq.RUN)) == "run away (0 of 2 used)"
+    assert_golden("red_queen/run", s.image(1))
+
+
+def test_placing_a_drawn_weapon_with_the_fled_beside_the_queen():
+    s = at(52)
+    host = s.app.stack[-1]
+    g = host.game
+    assert g.phase == rq.PLACE and not host.pending and g.runs == 2
+    assert g.fled[0] != cards.NONE and g.fled[1] != cards.NONE and g.queen == rq.QUEEN_OF_HEARTS
+    assert host.scene.current() >> 12 == rq.SWAP
+    assert_golden("red_queen/place", s.image(1))
+
+
 def test_same_keys_same_pixels():
     assert at(60).image(1).tobytes() == at(60).image(1).tobytes()
 
