@@ -220,6 +220,12 @@ def test_a_scene_can_start_in_any_phase():
         scene.tick()
 
 
+def wait(scene):
+    """The frames a player waits for the dice to stop."""
+    for _ in range(scene_module.ROLL_FRAMES + 1):
+        scene.tick()
+
+
 class FakeHost:
     """The two things a scene uses of its host: the game and act()."""
 
@@ -247,7 +253,7 @@ def test_each_death_is_named():
         scene = scene_module.Scene(FakeHost(g))
         scene.press(buttons.A)
         if not g.over:
-            scene.tick()
+            wait(scene)
             scene.press(buttons.A)  # strike; the monster's blow kills
         scene.tick()
         assert g.over and " ".join(scene.end_lines).startswith(words), scene.end_lines
@@ -280,8 +286,10 @@ def scene_image(g, presses=()):
     scene = scene_module.Scene(FakeHost(g))
     for b in presses:
         scene.press(b)
-        scene.tick()
-    scene.rolling = 0
+        wait(scene)
+    for _ in range(200):  # and the flashes end, as the golden screens are taken settled
+        if not scene.tick():
+            break
     buf = bytearray(128 * 64 // 8)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     scene.draw(fb)
@@ -339,3 +347,15 @@ def test_a_flashing_stat_keeps_its_icon():
     assert plain[0] and plain[1]
     assert scene._lit(2) == 0
     assert icon_pixels(scene_module.FLASH_HALF) == plain  # lit half: the same shapes, dark
+
+
+def test_a_during_the_roll_shows_the_dice_and_does_nothing_else():
+    s, host = start(mr.MONSTER)
+    g = host.game
+    s.press("A")  # into the fight: the dice tumble
+    assert host.scene.rolling and g.phase == mr.FIGHT_DICE
+    events = g.events
+    s.press("A")  # a quick second A: the dice stop, and no strike is made on unseen dice
+    assert host.scene.rolling == 0 and g.events is events and g.monster_hp == g.monster_max
+    s.keys("A")  # now it strikes
+    assert g.monster_hp < g.monster_max

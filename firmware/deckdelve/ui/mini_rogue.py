@@ -127,6 +127,9 @@ class Scene:
                     self._default_cursor()
                 return True
             return False
+        if self.rolling and button == A:
+            self.rolling = 0  # A during a fight's or an event's roll shows the dice; it never
+            return True  # strikes or picks with dice the player has not seen
         p = g.phase
         if p == mr.SHOP:
             return self._press_shop(g, button)
