@@ -359,3 +359,16 @@ def test_a_during_the_roll_shows_the_dice_and_does_nothing_else():
     assert host.scene.rolling == 0 and g.events is events and g.monster_hp == g.monster_max
     s.keys("A")  # now it strikes
     assert g.monster_hp < g.monster_max
+
+
+def test_a_failed_event_check_names_the_rank_it_was_rolled_against():
+    # Skill 2 fails at rank 1; the whetstone's +2 XP then makes rank 2. The line must not read
+    # "Skill 2 > rank 2".
+    from test_mini_rogue_script import first, new
+
+    g = new(layout=first(mr.EVENT), rank=1, xp=5, dice=(4, 2))
+    scene = scene_module.Scene(FakeHost(g))
+    scene.press(buttons.A)
+    scene.tick()
+    assert g.rank == 2
+    assert scene.report[:2] == ["Skill 2 > rank 1", "Whetstone: +2 XP"]

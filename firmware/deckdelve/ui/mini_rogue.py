@@ -205,6 +205,9 @@ class Scene:
         n = 0
         title = ""
         fighting = g.phase == mr.FIGHT_DICE or g.phase == mr.FIGHT_WAND
+        # The rank the skill die was rolled against: the panel's, not yet updated (the event's
+        # whetstone may already have raised g.rank).
+        rank = self.shown[0]
         new_round = False
         fought = False
         for code, a, b in g.events:
@@ -237,7 +240,7 @@ class Scene:
                 dice[0] = b
                 dice[1] = a
                 n = 2
-                lines.append("Skill %d > rank %d: caught!" % (b, g.rank))
+                lines.append("Skill %d > rank %d: caught!" % (b, rank))
                 lines.append(TRAP_TEXT[a - 1])
             elif code == mr.EV_FALL:
                 lines.append("You fall to area %d!" % b)
@@ -246,8 +249,8 @@ class Scene:
                 dice[0] = a
                 dice[1] = b
                 n = 2
-                if b > g.rank:
-                    lines.append("Skill %d > rank %d" % (b, g.rank))
+                if b > rank:
+                    lines.append("Skill %d > rank %d" % (b, rank))
             elif code == mr.EV_FOUND:
                 title = "Event"
                 lines.append(FACE_TEXT[a - 1])
