@@ -209,3 +209,37 @@ def test_event_words():
     assert scene.event_text((S.EV_DIED, 4, 60)) == (
         "Round 4: 60 of 100. You DIE! Score 4, 3 survived: Cat Food.")
     assert scene.event_text((S.EV_DIED, 2, 10)).endswith("1 survived: no rank yet.")
+
+
+
+def press_to(s, scene, action):
+    """Walk the cursor to action (DOWN between rows, RIGHT along one) and press A."""
+    for _ in range(40):
+        if scene.current() == action:
+            s.press("A")
+            return
+        s.press("R" if action in scene.rows[scene.row] else "D")
+    raise AssertionError("cannot reach %x" % action)
+
+
+def test_a_round_begun_by_a_token_starts_the_cursor_on_the_first_card():
+    s = sim("", game="solatro", seed=SEED)
+    host = s.app.stack[-1]
+    while host.pending:
+        s.press("A")
+    g = host.game
+    tokens = 1 << S.POCKET_POINTS | 1 << S.SHIELD | 1 << S.EXTRA_CARD
+    g._setup_for_test([cards.parse(t) for t in "AS AH KS KH 2C 5D 7H 9S".split()],
+                      tokens=tokens, round_number=2)
+    scene = host.scene
+    scene._refresh()
+    for t in ("2C", "5D", "7H"):  # 15 of 50; Pocket Points owned: the round waits
+        press_to(s, scene, S.PICK | bytes(g.hand[:g.hand_len]).index(cards.parse(t)))
+        press_to(s, scene, S.PLAY)
+    assert g.plays_left == 0 and scene.row == ui.TOKENS_ROW
+    assert scene.current() == S.USE | S.POCKET_POINTS
+    s.press("A")  # 40 of 50: the Shield breaks and round 3 begins, Extra Card still owned
+    while host.pending:
+        s.press("A")
+    assert g.round == 3 and S.USE | S.EXTRA_CARD in g.actions()
+    assert scene.row == ui.CARDS_ROW and scene.current() == S.PICK | 0

@@ -133,10 +133,13 @@ class Scene:
 
     def _act(self, a):
         kind = a & S.KIND_MASK
-        before = self.host.game.phase
+        g = self.host.game
+        phase = g.phase
+        rnd = g.round
         self.host.act(a)
-        if kind == S.PLAY or kind == S.DISCARD or self.host.game.phase != before:
-            # A fresh hand (or a new screen): start at its first card, PLAY, the first item.
+        if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
+            # A fresh hand (also a new round begun by END or a token), or a new screen: start
+            # at its first card, PLAY, the first item.
             self.row = CARDS_ROW
             self.cols[0] = self.cols[1] = self.cols[2] = 0
         self._refresh()
