@@ -204,8 +204,13 @@ def test_event_words():
     scene = s.app.stack[-1].scene
     assert "lose BOTH" in scene.event_text((S.EV_JOKERS_LOST, 0, 0))
     assert "banked" in scene.event_text((S.EV_JOKER_BANKED, cards.JOKER_A, 0))
+    assert scene.event_text((S.EV_SHIELD_USED, 2, 40)) == (
+        "Round 2: 40 of 50. Your Shield breaks and you advance!")
+    # A Shield save counts as a round survived: the third one reaches Cat Food.
     assert scene.event_text((S.EV_SHIELD_USED, 3, 40)) == (
-        "Round 3: 40 of 75. Your Shield breaks and you advance!")
+        "Round 3: 40 of 75. Your Shield breaks and you advance! New rank: Cat Food!")
+    assert scene.event_text((S.EV_ROUND_CLEARED, 5, 130)).startswith(
+        "Round 5 cleared: 130 of 125. New rank: Little Dweeb!")
     assert scene.event_text((S.EV_DIED, 4, 60)) == (
         "Round 4: 60 of 100. You DIE! Score 4, 3 survived: Cat Food.")
     assert scene.event_text((S.EV_DIED, 2, 10)).endswith("1 survived: no rank yet.")

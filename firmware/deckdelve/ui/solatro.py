@@ -43,6 +43,14 @@ SHOP_Y = 7
 SHOP_LINE = 6
 
 
+def _new_rank(survived):
+    """' New rank: ...!' when `survived` rounds is exactly a milestone, else ''."""
+    i = S.rank_index(survived)
+    if i >= 0 and S.RANKS[i][0] == survived:
+        return " New rank: " + S.RANKS[i][1] + "!"
+    return ""
+
+
 def card_x(i):
     return 2 + i * CARD_PITCH
 
@@ -157,18 +165,16 @@ class Scene:
         if code == S.EV_JOKERS_LOST:
             return "A second Joker showed up: you lose BOTH! Joke's on you, DWEEB!"
         if code == S.EV_ROUND_CLEARED:
-            t = "Round %d cleared: %d of %d." % (a, b, S.target(a))
-            i = S.rank_index(a)
-            if i >= 0 and S.RANKS[i][0] == a:
-                t += " New rank: " + S.RANKS[i][1] + "!"
+            t = "Round %d cleared: %d of %d." % (a, b, S.target(a)) + _new_rank(a)
             if g.phase == S.SHOP:
                 t += " %d points to spend." % g.shop_points
             elif b > S.target(a):
                 t += " Nothing in the shop for %d." % (b - S.target(a))
             return t
         if code == S.EV_SHIELD_USED:
+            # A round the Shield saves counts as survived (docs/rules/solatro.md): maybe a rank.
             return "Round %d: %d of %d. Your Shield breaks and you advance!" % (
-                a, b, S.target(a))
+                a, b, S.target(a)) + _new_rank(a)
         if code == S.EV_DIED:
             i = S.rank_index(a - 1)
             rank = S.RANKS[i][1] if i >= 0 else "no rank yet"
