@@ -236,6 +236,16 @@ def test_second_joker_loses_both():
     assert raises_illegal(g, S.PICK | S.JOKER_SLOT)
 
 
+def test_a_joker_drawn_after_the_last_play_is_banked_for_later_rounds():
+    g = position("AS AH KS KH 2C 5D 7H 9S", "3C 4D 6S 8C JK 10H")
+    play(g, "AS AH")
+    play(g, "KS KH")
+    play(g, "9S")  # draws back one card, the Joker: banked, then a replacement
+    assert g.events[0] == (S.EV_JOKER_BANKED, JK, 0)
+    assert g.events[1] == (S.EV_ROUND_CLEARED, 1, 25)
+    assert g.round == 2 and g.bank == JK and g.hand_len == 8
+
+
 def test_joker_in_the_opening_deal_is_banked():
     for seed in range(1, 200):
         g = S.Game(seed)
