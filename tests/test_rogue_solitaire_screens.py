@@ -234,3 +234,66 @@ def test_a_face_down_card_of_yours_is_never_named():
     assert scene.hint() == "ATTACK: 2\x02 vs hidden"  # your face-up 2 of hearts
     text = scene.event_text((rs.EV_PICKPOCKET, rs.NONE, 0))
     assert text == "Pickpocket! It swapped a hidden card for your hidden card."
+
+
+def _reachable(scene):
+    """Every place the d-pad reaches from the cursor."""
+    seen = {scene.place}
+    todo = deque([scene.place])
+    while todo:
+        p = todo.popleft()
+        for _letter, button in DIRS:
+            q = scene.neighbour(p, button)
+            if q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return seen
+
+
+def _all_reachable(scene):
+    for start in list(scene.targets):
+        scene.place = start
+        missing = set(scene.targets) - _reachable(scene)
+        assert not missing, (start, missing, scene.targets)
+
+
+class _Host:
+    pass
+
+
+def test_the_centre_of_an_x_of_cards_is_reachable():
+    # You chose your 8H (spot 7) to swap: the places on offer are your four corners, your
+    # centre and the slot after your hand. The centre, where the key goes, was reachable from
+    # none of them.
+    from test_rogue_solitaire_setup import MONSTER, game
+
+    host = _Host()
+    host.game = game(MONSTER, "9H -- 3H -- KC -- 7H 8H 10H", hand="2C")
+    scene = ui.Scene(host)
+    scene.place = scene.chosen = rs.P + 7
+    scene._refresh()
+    assert rs.P + 4 in scene.targets
+    _all_reachable(scene)
+
+
+def test_every_place_on_offer_is_reachable_from_every_other():
+    # Random and greedy play, quick and campaign: every phase, both steps of a play.
+    for seed in range(1, 7):
+        host = _Host()
+        host.game = rs.Game(seed, ("campaign",) if seed % 2 else ())
+        rng = Rng(seed)
+        scene = ui.Scene(host)
+        while not host.game.over:
+            firsts = [-1]
+            if host.game.phase == rs.PH_PLAY:
+                firsts += sorted(set(f for f, _s, _a in scene.pairs if f != ui.GO))
+            for first in firsts:
+                scene.chosen = first
+                scene._refresh()
+                _all_reachable(scene)
+            scene.chosen = -1
+            scene._refresh()
+            acts = host.game.actions()
+            a = bots.greedy(host.game, rng) if seed > 3 else acts[rng.below(len(acts))]
+            host.game.apply(a)
+            scene._refresh()

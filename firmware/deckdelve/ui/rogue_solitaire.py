@@ -242,7 +242,11 @@ class Scene:
         return True
 
     def neighbour(self, place, button):
-        """The nearest legal place in the button's direction from place (else place)."""
+        """The nearest legal place in the button's direction from place (else place): the
+        nearest (along + across) of those within 45 degrees of the direction, else the nearest
+        (along + 2 * across) of the half-plane. With the half-plane rule alone, the centre of
+        an X of cards (four corners and the centre) could never be reached: from each corner a
+        straight neighbour was always nearer."""
         cx, cy = self._centre(place)
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
@@ -256,7 +260,10 @@ class Scene:
             across = (tx - cx) * dy + (ty - cy) * dx
             if across < 0:
                 across = -across
-            d = along + 2 * across
+            if across <= along:
+                d = along + across
+            else:
+                d = 4096 + along + 2 * across  # outside the cone: only if the cone is empty
             if d < best_d:
                 best = t
                 best_d = d
