@@ -37,8 +37,8 @@ def path(scene, goal):
 class Driver:
     """A host_sim run of one seeded game, the greedy bot choosing, the buttons doing."""
 
-    def __init__(self, seed, options=()):
-        self.sim = sim("", game="rogue_solitaire", seed=seed, options=options)
+    def __init__(self, seed, options=(), data=None):
+        self.sim = sim("", game="rogue_solitaire", seed=seed, options=options, data=data)
         self.host = self.sim.app.stack[-1]
         self.rng = Rng(seed ^ 0x2A5A5)  # as tools/playout.py: the same games
         self.keys = []
@@ -297,3 +297,21 @@ def test_every_place_on_offer_is_reachable_from_every_other():
             a = bots.greedy(host.game, rng) if seed > 3 else acts[rng.below(len(acts))]
             host.game.apply(a)
             scene._refresh()
+
+
+def test_achievements_are_announced_and_kept_on_flash_and_rodney_completes_them():
+    import tempfile
+
+    d = Driver(1, data=tempfile.mkdtemp(prefix="deckdelve-rs-ach-"))
+    host = d.until(showing("You escape the dungeon!"))
+    assert host.pending[1:] == ["ACHIEVEMENT: Zero to Hero"]
+    assert d.sim.app.store().achievements("rogue_solitaire") == rs.ACH_ZERO
+    # A flash that already keeps the four others (earned in earlier runs): this escape brings
+    # Zero to Hero, and with it Call me... Rodney.
+    data = tempfile.mkdtemp(prefix="deckdelve-rs-ach-")
+    sim(data=data).app.store().add_achievements(
+        "rogue_solitaire", rs.ACH_KEYS | rs.ACH_DARK | rs.ACH_TRUE | rs.ACH_MASTER)
+    d = Driver(1, data=data)
+    host = d.until(showing("You escape the dungeon!"))
+    assert host.pending[1:] == ["ACHIEVEMENT: Zero to Hero", "ACHIEVEMENT: Call me... Rodney"]
+    assert d.sim.app.store().achievements("rogue_solitaire") == 63
