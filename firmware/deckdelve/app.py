@@ -1,5 +1,5 @@
 # The app core: the screen stack, the frame loop, and the small screens every other screen
-# uses (Message, Confirm, Menu). Screens sit on a stack; the top one gets the presses and
+# uses (Message, Menu). Screens sit on a stack; the top one gets the presses and
 # draws. The main loop (main.py on the Pico, host_sim on a desk) calls, once a frame:
 #     if app.frame(presses): app.draw(); display.show()
 # where presses is the bit mask from buttons.Input.update(). An idle frame allocates nothing.
@@ -7,12 +7,13 @@
 # RAM is the Pico's binding limit, so the other screens live in modules that load only while
 # they are needed: menus.py (title, game menus, settings, achievements) is dropped while a
 # game runs and rebuilt when it ends; host.py runs a game; results.py (game over, initials,
-# scores) and helpview.py (rules help) load for their moment.
+# scores), helpview.py (rules help) and dialogs.py (pause menu, yes/no questions) load for
+# their moment.
 import gc
 import sys
 
 from deckdelve import sound
-from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from deckdelve.buttons import A, B, DOWN, UP
 from deckdelve.ui import draw
 
 
@@ -281,40 +282,6 @@ class Message(Screen):
         if under is not None:
             under.draw(fb)
         draw.message(fb, self.lines)
-
-
-class Confirm(Screen):
-    """A yes/no question over the screen below. A on the chosen answer; B means no."""
-
-    def __init__(self, app, text, on_yes):
-        super().__init__(app)
-        self.lines = draw.wrap(text, 100)
-        self.on_yes = on_yes
-        self.yes = False
-
-    def press(self, button):
-        if button == LEFT or button == RIGHT:
-            self.yes = not self.yes
-            self.app.play(sound.CLICK)
-        elif button == B or (button == A and not self.yes):
-            self.app.pop()
-        elif button == A:
-            self.app.pop()
-            self.on_yes()
-
-    def draw(self, fb):
-        under = self.app.below(self)
-        if under is not None:
-            under.draw(fb)
-        lines = self.lines
-        h = len(lines) * draw.LINE + 18
-        y = (draw.H - h) // 2
-        draw.box(fb, 10, y, 108, h)
-        for i in range(len(lines)):
-            draw.center(fb, lines[i], y + 4 + i * draw.LINE)
-        by = y + h - 10
-        draw.bar(fb, "NO", 34, by, 20, not self.yes)
-        draw.bar(fb, "YES", 72, by, 22, self.yes)
 
 
 class Menu(Screen):

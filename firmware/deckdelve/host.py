@@ -4,7 +4,7 @@ from array import array
 
 from deckdelve import sound
 from deckdelve.buttons import A, B
-from deckdelve.app import Confirm, Menu, Screen, load, table_key
+from deckdelve.app import Screen, load, table_key
 from deckdelve.ui import draw
 
 
@@ -83,7 +83,7 @@ class GameHost(Screen):
             self.finish()
             return
         if not self.scene.press(button) and button == B:
-            self.app.push(Pause(self.app, self))
+            self.app.push(load("dialogs", "Pause")(self.app, self))
 
     def tick(self):
         return self.scene.tick()
@@ -110,25 +110,3 @@ class GameHost(Screen):
 
     def save_and_quit(self):
         self.app.leave_game(self.key, save=(self.seed, self.options, self.log))
-
-
-class Pause(Menu):
-    def __init__(self, app, host):
-        self.host = host
-        items = ["Resume", "Rules"]
-        if host.game.can_save():
-            items.append("Save and quit")
-        items.append("Quit")
-        super().__init__(app, "PAUSED", items, self.choose)
-
-    def choose(self, i):
-        app = self.app
-        item = self.items[i]
-        if item == "Resume":
-            app.pop()
-        elif item == "Rules":
-            app.push(load("helpview", "Help")(app, self.host.key, self.host.entry[1]))
-        elif item == "Save and quit":
-            self.host.save_and_quit()
-        else:
-            app.push(Confirm(app, "Quit? This run will be lost.", self.host.close))

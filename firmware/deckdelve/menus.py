@@ -3,7 +3,7 @@
 from deckdelve import sound
 from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve import registry
-from deckdelve.app import Confirm, Menu, Screen, hint, load, table_key
+from deckdelve.app import Menu, Screen, hint, load, table_key
 from deckdelve.ui import draw
 
 VERSION = "0.1"
@@ -74,8 +74,9 @@ class GameMenu(Menu):
             app.continue_game(key)
         elif what == "new":
             if app.store().has_run(key):
-                app.push(Confirm(app, "A saved run exists. Start anew and lose it?",
-                                 lambda: app.start_game(key, opts)))
+                ask = load("dialogs", "Confirm")
+                app.push(ask(app, "A saved run exists. Start anew and lose it?",
+                             lambda: app.start_game(key, opts)))
             else:
                 app.start_game(key, opts)
         elif what == "scores":

@@ -2,8 +2,9 @@
 # compiled to .mpy): menus, settings, notices, every game started, mashed and quit, save and
 # continue.
 # heap: 128K
-# (every game's UI, its .mpy code in RAM beside the whole app; the Pico has about 190 KiB.
-# Red Queen's Dungeon's own UI test keeps the 64 KiB cap.)
+# isolate
+# (every game's UI, its .mpy code in RAM beside the whole app, on the 64-bit unix port; the
+# Pico has about 190 KiB. test_ui_heap64.py plays a whole game under the 64 KiB cap.)
 import gc
 import sys
 

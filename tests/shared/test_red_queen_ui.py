@@ -4,9 +4,9 @@
 # device, and the test holds no menu or game object across a screen change, so that what
 # leaves RAM on the device leaves it here too.
 # heap: 128K
-# (lead: the whole app and this game's .mpy code sit in RAM together; under 64 KiB the
-# heap fragments and the game cannot load; the smallest heap that passes is printed by
-# `python -m tools.bench`. Play-outs of the rules alone keep the 64 KiB cap.)
+# (lead: this module plays several games with rich checks in one interpreter; the smallest
+# heap that passes is printed by `python -m tools.bench`. test_ui_heap64.py plays a whole
+# game through the buttons under the 64 KiB cap.)
 from helpers import Headless, game_index, scratch
 
 

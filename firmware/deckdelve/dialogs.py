@@ -1,0 +1,66 @@
+# The pause menu and yes/no questions. Loaded when asked for: the pause menu is not in RAM
+# while a game is simply being played.
+from deckdelve import sound
+from deckdelve.app import Menu, Screen, forget, load
+from deckdelve.buttons import A, B, LEFT, RIGHT
+from deckdelve.ui import draw
+
+
+class Confirm(Screen):
+    """A yes/no question over the screen below. A on the chosen answer; B means no."""
+
+    def __init__(self, app, text, on_yes):
+        super().__init__(app)
+        self.lines = draw.wrap(text, 100)
+        self.on_yes = on_yes
+        self.yes = False
+
+    def press(self, button):
+        if button == LEFT or button == RIGHT:
+            self.yes = not self.yes
+            self.app.play(sound.CLICK)
+        elif button == B or (button == A and not self.yes):
+            self.app.pop()
+        elif button == A:
+            self.app.pop()
+            self.on_yes()
+
+    def draw(self, fb):
+        under = self.app.below(self)
+        if under is not None:
+            under.draw(fb)
+        lines = self.lines
+        h = len(lines) * draw.LINE + 18
+        y = (draw.H - h) // 2
+        draw.box(fb, 10, y, 108, h)
+        for i in range(len(lines)):
+            draw.center(fb, lines[i], y + 4 + i * draw.LINE)
+        by = y + h - 10
+        draw.bar(fb, "NO", 34, by, 20, not self.yes)
+        draw.bar(fb, "YES", 72, by, 22, self.yes)
+
+
+class Pause(Menu):
+    def __init__(self, app, host):
+        self.host = host
+        items = ["Resume", "Rules"]
+        if host.game.can_save():
+            items.append("Save and quit")
+        items.append("Quit")
+        super().__init__(app, "PAUSED", items, self.choose, self.resume)
+
+    def resume(self):
+        self.app.pop()
+        forget("dialogs")  # (a Confirm still on the stack keeps its code alive)
+
+    def choose(self, i):
+        app = self.app
+        item = self.items[i]
+        if item == "Resume":
+            self.resume()
+        elif item == "Rules":
+            app.push(load("helpview", "Help")(app, self.host.key, self.host.entry[1]))
+        elif item == "Save and quit":
+            self.host.save_and_quit()
+        else:
+            app.push(Confirm(app, "Quit? This run will be lost.", self.host.close))
