@@ -7,7 +7,7 @@
 # (lead: this module plays several games with rich checks in one interpreter; the smallest
 # heap that passes is printed by `python -m tools.bench`. test_ui_heap64.py plays a whole
 # game through the buttons under the 64 KiB cap.)
-from helpers import Headless, game_index, scratch
+from helpers import dismiss, new_game
 
 
 def keys_for(scene, action):
@@ -26,27 +26,13 @@ def keys_for(scene, action):
     return keys + "D" * ((group.index(action) - choice) % len(group)) + "A"
 
 
-def start(seed, name):
-    """From the title to a new Red Queen's Dungeon."""
-    h = Headless(scratch(name), seed=seed)
-    h.keys("A" + "D" * game_index("red_queen") + "A")
-    moves = [a[0] for a in h.app.stack[-1].actions].index("new")
-    h.keys("D" * moves + "A")  # holding no menu object: the menus leave RAM for the game
-    host = h.app.stack[-1]
-    assert host.key == "red_queen", host.key
-    return h, host
 
 
-def dismiss(h, host):
-    """Close the event messages with A (each press closes one)."""
-    n = len(host.pending)
-    h.keys("A" * n)
-    assert not host.pending
 
 
 def play_a_whole_game(seed):
     """Random legal choices, each made with the presses a player would use."""
-    h, host = start(seed, "rq_ui")
+    h, host = new_game("rq_ui", "red_queen", seed)
     game = host.game
     rng = game.rng.__class__(seed)
     dismiss(h, host)
@@ -82,7 +68,7 @@ def test_another_whole_game_through_the_buttons():
 
 
 def test_cursor_visits_only_spots_with_actions_and_b_pauses():
-    h, host = start(5, "rq_ui_cursor")
+    h, host = new_game("rq_ui_cursor", "red_queen", 5)
     dismiss(h, host)
     scene = host.scene
     with_actions = [s for s in range(len(scene.by_spot)) if scene.by_spot[s]]

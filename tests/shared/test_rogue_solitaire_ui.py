@@ -7,7 +7,7 @@
 # test_red_queen_ui.py; the rules' play-outs alone keep the 64 KiB cap.)
 import sys
 
-from helpers import Headless, game_index, scratch
+from helpers import dismiss, new_game
 
 from deckdelve.rng import Rng
 
@@ -68,22 +68,12 @@ def do(h, host, a):
     assert len(host.log) == n + 1 and host.log[-1] == a
 
 
-def start(seed, name, option_row):
-    h = Headless(scratch(name), seed=seed)
-    h.keys("A" + "D" * game_index("rogue_solitaire") + "A")
-    h.keys("D" * option_row + "A")  # 0: quick play, 1: campaign
-    host = h.app.stack[-1]
-    assert host.key == "rogue_solitaire", host.key
-    return h, host
 
 
-def dismiss(h, host):
-    h.keys("A" * len(host.pending))
-    assert not host.pending
 
 
 def test_a_whole_quick_game_through_the_buttons():
-    h, host = start(4, "rs_ui", 0)
+    h, host = new_game("rs_ui", "rogue_solitaire", 4, 0)
     game = host.game
     rng = Rng(4)
     while not game.over:
@@ -105,7 +95,7 @@ def test_campaign_saves_between_floors_and_continues_once():
         import bots_rogue_solitaire as bots  # MicroPython: tools/mp is on the path
     except ImportError:
         from tools.mp import bots_rogue_solitaire as bots
-    h, host = start(1, "rs_ui_save", 1)
+    h, host = new_game("rs_ui_save", "rogue_solitaire", 1, 1)
     game = host.game
     rng = Rng(1 ^ 0x2A5A5)  # the greedy bot's seed-1 campaign clears floor 1
     while not game.can_save():

@@ -6,7 +6,7 @@
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
 # game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
 # Play-outs of the rules alone keep the 64 KiB cap.)
-from helpers import Headless, game_index, scratch
+from helpers import dismiss, new_game
 
 try:
     import bots_solatro  # under MicroPython tools/mp is on the path
@@ -27,27 +27,14 @@ def keys_for(scene, action):
     return keys + "R" * ((items.index(action) - scene.cols[row]) % len(items)) + "A"
 
 
-def start(seed, name):
-    """From the title to a new Solatro game."""
-    h = Headless(scratch(name), seed=seed)
-    h.keys("A" + "D" * game_index("solatro") + "A")
-    moves = [a[0] for a in h.app.stack[-1].actions].index("new")
-    h.keys("D" * moves + "A")  # holding no menu object: the menus leave RAM for the game
-    host = h.app.stack[-1]
-    assert host.key == "solatro", host.key
-    return h, host
 
 
-def dismiss(h, host):
-    """Close the event messages with A (each press closes one)."""
-    h.keys("A" * len(host.pending))
-    assert not host.pending
 
 
 def play_a_whole_game(seed, smart):
     """Legal choices, each made with the presses a player would use: at random, or (smart) the
     discard bot's, so that rounds are won and the shop and the tokens are used."""
-    h, host = start(seed, "solatro_ui")
+    h, host = new_game("solatro_ui", "solatro", seed)
     from deckdelve.games import solatro as S  # loaded by the app now; let go of it below
 
     game = host.game
@@ -91,7 +78,7 @@ def test_whole_games_that_reach_the_shop():
 
 
 def test_cursor_rows_and_b_pauses():
-    h, host = start(5, "solatro_ui_cursor")
+    h, host = new_game("solatro_ui_cursor", "solatro", 5)
     from deckdelve.games import solatro as S
 
     dismiss(h, host)
