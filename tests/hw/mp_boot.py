@@ -10,6 +10,7 @@ import machine
 from deckdelve import boot
 from deckdelve import buttons as keys
 from deckdelve.hw import board, devices
+from helpers import exists
 
 WORK = "build/hw_test"
 DATA = WORK + "/data"
@@ -63,13 +64,6 @@ def test_boot_shows_the_title_within_a_second_and_runs_frames():
     boot.main("boards/ssd1306-i2c.json", DATA, LOG, frames=5)
     assert not exists(LOG)
 
-
-def exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
 
 
 def make_console(path="boards/ssd1306-i2c.json"):
