@@ -30,12 +30,13 @@ BUTTON_Y = 52
 BUTTON_H = 10
 
 TOKEN_LABELS = ("+CARD", "+DISC", "+25", "+HAND", "X2", "SHIELD")
-# What each token does, short enough to follow "A: " on one line.
+# What each token does, short enough to follow "A: " on one line, and true both when it is
+# used and when it is bought (it then works in the round it is used in).
 TOKEN_EFFECTS = (
-    "+1 card in hand this round",
-    "+1 discard this round",
-    "+25 points this round",
-    "one more play this round",
+    "+1 card in hand for a round",
+    "+1 discard for a round",
+    "+25 points to a round",
+    "one more play in a round",
     "next play scores double",
     "saves one failed round",
 )
