@@ -11,6 +11,7 @@ from goldens import assert_golden, sim
 
 from deckdelve.games import rogue_solitaire as rs
 from deckdelve.rng import Rng
+from deckdelve.ui import draw
 from deckdelve.ui import rogue_solitaire as ui
 from tools.mp import bots_rogue_solitaire as bots
 
@@ -315,3 +316,65 @@ def test_achievements_are_announced_and_kept_on_flash_and_rodney_completes_them(
     host = d.until(showing("You escape the dungeon!"))
     assert host.pending[1:] == ["ACHIEVEMENT: Zero to Hero", "ACHIEVEMENT: Call me... Rodney"]
     assert d.sim.app.store().achievements("rogue_solitaire") == 63
+
+
+def _small_card_pixels(fb, x, y):
+    return [fb.pixel(x + i, y + j) for j in range(draw.SMALL_H) for i in range(draw.SMALL_W)]
+
+
+def _drawn_alone(card, x, y):
+    """The pixels of card drawn small at x, y on a dark screen."""
+    from host_sim import framebuf
+
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    draw.card_small(fb, card, x, y)
+    return _small_card_pixels(fb, x, y)
+
+
+def test_the_face_up_buffet_can_be_seen_and_shows_its_own_cards():
+    d = Driver(11, ("campaign",))
+    host = d.until(lambda h: not h.pending and h.game.phase == rs.PH_PLAY
+                   and h.game.floor() == 4)
+    g, scene = host.game, host.scene
+    buffet = bytes(g.buffet[g.buffet_top:g.buffet_n])
+    assert len(buffet) == 3 and not g.race
+    assert ui.INFO in scene.targets and scene.action_at(ui.INFO) is None
+    log = list(host.log)
+    d.press(path(scene, ui.INFO))
+    assert scene.hint() == "A: see the Buffet"
+    d.press("A")
+    assert scene.viewing and list(host.log) == log  # a look, not an action
+    assert scene.hint() == "A or B: back"
+    check_golden("buffet_view", d)
+    # Each slot shows the Buffet's card of that floor, in order, and nothing after the last.
+    fb = d.sim.fb
+    others = [c for c in range(52) if c % 13 >= 10 and c not in buffet]
+    for i in range(len(buffet) + 1):
+        x, y, _w, _h = scene._rect(ui.CHOICE + i)
+        got = _small_card_pixels(fb, x, y)
+        if i == len(buffet):
+            assert not any(got), "a card after the Buffet's last"
+            continue
+        assert got == _drawn_alone(buffet[i], x, y), (i, buffet[i])
+        assert all(got != _drawn_alone(c, x, y) for c in others)
+    d.press("LR")  # the d-pad does nothing while the view is open
+    assert scene.viewing and scene.place == ui.INFO
+    d.press("B")  # closes it: no pause menu, no action
+    assert not scene.viewing and d.sim.app.stack[-1] is host and list(host.log) == log
+    d.press("A")
+    d.press("A")
+    assert not scene.viewing and list(host.log) == log
+
+
+def test_in_the_race_the_buffet_is_face_down_only_its_count():
+    d = Driver(11, ("campaign",))
+    host = d.until(lambda h: not h.pending and h.game.race)
+    g = host.game
+    assert g.buffet_n - g.buffet_top > 0
+    assert ui.INFO not in host.scene.targets
+    while not g.over and g.race:  # never on offer in the race, whatever the phase
+        assert ui.INFO not in host.scene.targets and not host.scene.viewing
+        if host.pending:
+            d.press("A")
+        else:
+            d.act()

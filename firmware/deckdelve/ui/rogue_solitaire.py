@@ -3,12 +3,17 @@
 # discards, the Victory Buffet, the kills and the SKIP button. Below: your hand, and a line
 # that says what the next press decides.
 #
+# The Buffet lies face up until the race: while it has cards, its panel row (BF) is a place
+# too, and A there opens a view of its cards (A or B closes it). No action is taken, so the
+# view changes nothing in the run. In the race the Buffet is face down: only its count.
+#
 # The cursor rests on a "place": a grid spot, a hand card, the slot after the hand (take a
 # card into it), SKIP, or a Buffet choice. The d-pad moves to the nearest legal place in
 # that direction. A play takes two presses of A: first the card, then where it goes (another
 # board card to swap with, an empty spot, a hand card, the slot after the hand; the same
 # face-down card again turns it up); B cancels the first. Every place on offer comes from
-# game.actions(), so the cursor offers only legal choices.
+# game.actions(), so the cursor offers only legal choices; the Buffet's row (INFO) is the one
+# place that is no action: A there only opens the view.
 from deckdelve import buttons
 from deckdelve.games import rogue_solitaire as rs
 from deckdelve.ui import draw
@@ -31,6 +36,8 @@ HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
 CHOICE = const(64)  # place 64 + i = Buffet choice i
 GO = const(100)  # SKIP (or, between floors, go down)
 GO_BOX = (107, 38, 21, 9)
+INFO = const(101)  # the Buffet's panel row: A shows its face-up cards
+INFO_BOX = (107, 20, 21, 7)
 
 # Every sentence in one string: MicroPython keeps one object, where forty literals would be
 # interned one by one and cost kilobytes of RAM.
@@ -55,7 +62,8 @@ WORDS = (
     "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
     "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
     "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
-    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card"
+    "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card|"
+    "A: see the Buffet|The Victory Buffet (%d):|A or B: back"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -109,6 +117,9 @@ _W_HITS = const(51)
 _W_HIDDEN = const(52)
 _W_DROP = const(53)
 _W_HIDDEN_CARD = const(54)
+_W_SEE_BUFFET = const(55)
+_W_BUFFET_VIEW = const(56)
+_W_BACK = const(57)
 
 
 def words(i):
@@ -129,6 +140,7 @@ class Scene:
         self.chosen = -1  # the first place of a two-step play, -1 when none
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
+        self.viewing = False  # the Buffet's view is open
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -182,6 +194,8 @@ class Scene:
                     targets.append(first)
                 elif self.chosen == first and second not in targets:
                     targets.append(second)
+        if self.chosen < 0 and self.buffet_shown(g) and targets and ph < rs.PH_BUFFET:
+            targets.append(INFO)  # not an action: A there opens the Buffet's view
         self.targets = targets
         if self.place not in targets and targets:
             self.place = targets[0]
@@ -216,12 +230,25 @@ class Scene:
                 return a
         return None
 
+    def buffet_shown(self, g):
+        """Are the Buffet's cards to be seen? Only while it is face up (not the race) and not
+        empty. (_refresh offers the view only in the phases whose screen leaves its row free:
+        not while the feeding box or the between-floors message covers it.)"""
+        return not g.race and g.buffet_n > g.buffet_top and not g.over
+
     # ---- input ----
 
     def press(self, button):
         g = self.host.game
         if g.over:
             return False
+        if self.viewing:
+            if button == buttons.A or button == buttons.B:
+                self.viewing = False
+            return True  # the d-pad does nothing while the view is open
+        if button == buttons.A and self.place == INFO:
+            self.viewing = True
+            return True
         if button == buttons.A:
             a = self.action_at(self.place)
             if a is None:
@@ -279,6 +306,8 @@ class Scene:
             return x, y, draw.CARD_W, draw.CARD_H
         if place == GO:
             return GO_BOX
+        if place == INFO:
+            return INFO_BOX
         if place >= CHOICE:
             i = place - CHOICE
             return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
@@ -351,6 +380,8 @@ class Scene:
         """What the next press decides, in a line."""
         g = self.host.game
         ph = g.phase
+        if self.place == INFO:
+            return words(_W_BACK if self.viewing else _W_SEE_BUFFET)
         if ph == rs.PH_PLAY:
             if self.chosen >= 0:
                 return words(_W_WHERE)
@@ -392,6 +423,8 @@ class Scene:
             self._buffet(fb, g)
         elif g.phase == rs.PH_DESCEND:
             self._between_floors(fb, g)
+        if self.viewing:
+            self._buffet_view(fb, g)
 
     def _mark(self, fb, place):
         """A double frame: the card chosen first, or the card an attack will meet."""
@@ -422,6 +455,9 @@ class Scene:
             draw.center(fb, words(_W_SKIP_LABEL), by + 2, 1, bx, bw)
             if self.place == GO:
                 draw.cursor(fb, bx, by, bw, bh)
+        if self.place == INFO and not g.over:
+            bx, by, bw, bh = INFO_BOX
+            draw.cursor(fb, bx, by, bw, bh)
 
     def _hand(self, fb, g):
         n = g.hand_n
@@ -446,6 +482,17 @@ class Scene:
         for i in range(n):  # at most 14: there are 12 face cards, some already in the Buffet
             x, y, w, h = self._rect(CHOICE + i)
             draw.card_small(fb, acts[i] & 1023, x, y, True, self.place == CHOICE + i)
+
+    def _buffet_view(self, fb, g):
+        """The Buffet's cards, face up, the first floor's first (at most nine here: the
+        tenth starts the race, where the view is not offered)."""
+        top = g.buffet_top
+        n = g.buffet_n - top
+        draw.box(fb, 4, 12, 120, 8 + 9 * ((n + 6) // 7) + 2)
+        draw.text(fb, words(_W_BUFFET_VIEW) % n, 8, 15)
+        for i in range(n):
+            x, y, w, h = self._rect(CHOICE + i)
+            draw.card_small(fb, g.buffet[top + i], x, y)
 
     def _between_floors(self, fb, g):
         lines = [words(_W_CLEARED) % g.floors, words(_W_GO_DOWN), words(_W_SAVE)]
