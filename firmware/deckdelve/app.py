@@ -130,7 +130,7 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "store", "registry")
+        forget("menus", "results", "helpview", "dialogs", "store", "registry")
         error = None
         try:
             if entry is None:
@@ -183,7 +183,7 @@ class App:
         self.leaving = None
         self.stack = []
         unload(key)
-        forget("host")
+        forget("host", "dialogs", "helpview")
         self.back_to_menus(key)
         if result is not None:
             self.push(load("results", "GameOver")(self, *result))
