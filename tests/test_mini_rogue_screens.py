@@ -372,3 +372,57 @@ def test_a_failed_event_check_names_the_rank_it_was_rolled_against():
     scene.tick()
     assert g.rank == 2
     assert scene.report[:2] == ["Skill 2 > rank 1", "Whetstone: +2 XP"]
+
+
+def test_a_gain_a_cap_cut_reads_what_came_in():
+    from test_mini_rogue_script import IN_ORDER, first, new, to_column
+
+    def report(presses=(buttons.A,), **setup):
+        g = new(**setup)
+        scene = scene_module.Scene(FakeHost(g))
+        for b in presses:
+            scene.press(b)
+            wait(scene)
+        return scene
+
+    rest = (buttons.A, buttons.DOWN, buttons.DOWN, buttons.A)  # enter, heal
+    cases = (
+        (dict(layout=first(mr.TREASURE), gold=9, killed_here=True, dice=(3,)),
+         ["Chest 3: +1 gold (full)"]),
+        (dict(layout=first(mr.TREASURE), gold=10, dice=(3,)), ["Chest 3: purse full"]),
+        (dict(layout=first(mr.EVENT), hp=19, dice=(2, 6)),
+         ["Skill 6 > rank 1", "Health potion: +1 HP (full)"]),
+        (dict(layout=first(mr.EVENT), armour=5, dice=(5, 6)),
+         ["Skill 6 > rank 1", "Found shield: armour full"]),
+        (dict(layout=first(mr.TREASURE), gold=8, items=bytearray((2, 0, 0, 0)), dice=(6, 2)),
+         ["Chest 6: +1 gold", "5 or 6: a second roll!", "Wands full: +1 gold (full)"]),
+        (dict(presses=rest, hp=20), ["Heal: HP full"]),
+        (dict(presses=rest, hp=18), ["Heal: +2 HP"]),  # uncut: the room's own words
+    )
+    for setup, lines in cases:
+        scene = report(**setup)
+        assert scene.report == lines, (setup, scene.report)
+    # A boss's gold at a full purse, with a rank-up and loot after it.
+    g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=10, hp=10, dice=(6, 4, 6))
+    to_column(g, 4)
+    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    assert scene.report[1] == "Slain! +2 XP, purse full", scene.report
+    assert_golden("mini_rogue/result_purse_full", img)
+    # The longest result (a boss, a rank-up, loot, starving) with a cut gain still fits.
+    g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=7, food=0, hp=10,
+            items=bytearray((2, 0, 0, 0)), dice=(6, 4, 2))
+    to_column(g, 4)
+    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    assert scene.report[1:4] == ["Slain! +2 XP +2 gold", "Rank 2: 2 dice!",
+                                 "Wands full: +1 gold (full)"], scene.report
+    rows = sum(len(draw.wrap(line, scene_module.VIEW_W - 2)) for line in scene.report)
+    assert len(scene.report) == 6 and rows == 6, scene.report
+    # The healing wand's line in the fight: strike, then the wand (left of "no wand").
+    g = new(layout=first(mr.MONSTER), hp=15, items=bytearray((0, 0, 0, 1)), dice=(6, 2, 2))
+    scene = scene_module.Scene(FakeHost(g))
+    for b in (buttons.A, buttons.A, buttons.LEFT, buttons.A):
+        scene.press(b)
+        wait(scene)
+    assert scene.fight_lines == ["Healing: +5 HP (full)", "It hits you: -2 HP"], \
+        scene.fight_lines
+    assert g.hp == 18

@@ -139,7 +139,7 @@ def test_boss_rewards():
     act(g, mr.CARD, 6)
     assert (g.monster_hp, g.monster_damage) == (15, 5)
     ev = act(g, mr.ATTACK)  # 18 kills; item roll 6: +2 XP
-    assert (mr.EV_KILL, 3, 2) in ev and (mr.EV_LOOT, 6, 0) in ev
+    assert (mr.EV_KILL, 3, 2) in ev and (mr.EV_LOOT, 6, 2) in ev
     assert g.bosses == 1 and g.gold == 2 and g.xp == 5
     assert g.area == 5 and g.food == 5
 
@@ -151,7 +151,7 @@ def test_boss_pays_three_gold_from_level_three():
     act(g, mr.CARD, 6)
     assert (g.monster_hp, g.monster_damage) == (20, 7)
     ev = act(g, mr.ATTACK)  # 24 kills; item roll 5: an armour piece
-    assert (mr.EV_KILL, 4, 3) in ev and (mr.EV_LOOT, 5, 0) in ev
+    assert (mr.EV_KILL, 4, 3) in ev and (mr.EV_LOOT, 5, 1) in ev
     assert (g.gold, g.xp, g.armour, g.bosses) == (3, 4, 1, 1)
     assert g.area == 8 and g.food == 1
 

@@ -15,18 +15,21 @@
 #   WAND   | w  fight, after a strike: use wand w (FIRE ICE POISON HEALING)
 #   NO_WAND     fight, after a strike: use none this round
 #
-# Events (code, a, b), for the scene to put into words:
-#   EV_TREASURE chest die, gold       EV_LOOT     loot die (1..6, 7 = gold instead), 0
+# Events (code, a, b), for the scene to put into words (a "gain" is what came in: see below):
+#   EV_TREASURE chest die, gold gain  EV_LOOT     loot die (1..6, 7 = gold instead), its gain
 #   EV_EVADE    skill die, rank       EV_TRAP     trap die (1..6), skill die
 #   EV_FALL     from area, to area    EV_EVENT    event die, skill die (<= rank: a choice)
-#   EV_FOUND    event face, 0         EV_REST     rest option, 0
+#   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
-#   EV_WAND     wand, monster HP left EV_HIT      damage taken, HP left
-#   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gained, gold gained
+#   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
+#   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gain, gold gain
 #   EV_RANK     new rank, 0           EV_DELVE    new area, food eaten (0 = starved)
 #   EV_STARVE   HP lost, HP left      EV_DEAD     cause (room kind or STARVED), 0
 #   EV_WON      score, 0              EV_BUY/EV_SELL  item, gold left
 #   EV_REROLL   die, its new value
+# A gain is the amount of the stat (gold, HP, armour, food, XP) that actually came in: the room's
+# figure, or less when a cap cut it, and then it has the CAPPED bit set (0 | CAPPED: the stat was
+# full). A loot die of 1..4 (a wand) gains 0.
 #
 # Scenario tests may put any object with die(sides) and shuffle(buf, start, end) in g.rng to
 # script the dice, and set stats through setup_for_test() (it keeps the accounting straight).
@@ -55,6 +58,7 @@ RANK_CAP = const(4)
 XP_CAP = const(99)
 # At rank r the XP counter must go past XP_NEXT[r]; the rank-up then takes XP_NEXT[r] - 1 off.
 XP_NEXT = (0, 6, 12, 18)
+CAPPED = const(0x80)  # set on an event's gain that a cap cut (see the events above)
 AREAS = const(14)
 
 # Room kinds (the cards): the six room cards, then the last card of an area.
@@ -150,6 +154,11 @@ LEVEL_NAMES = ("Black Sewers", "Poison Dungeons", "Undead Catacombs", "Flaming U
                "Sunken Keep of Og")
 # The columns of an area's layout: the card indices of each (a pair lets the player choose).
 COLUMN_CARDS = ((0,), (1, 2), (3,), (4, 5), (6,))
+
+
+def _gain(got, wanted):
+    """A stat change as events report it: a gain a cap cut (got < wanted) has CAPPED set."""
+    return got if got >= wanted else got | CAPPED
 
 
 def level_of(area):
@@ -425,7 +434,11 @@ class Game(_Game):
         self.food_in = self.food_out = 0
         self.xp_in = self.xp_out = self.xp_ranked = 0
 
+    # Each returns, for a gain, the gain as events report it: what came in, | CAPPED if a cap
+    # cut it (for a loss: the change made).
+
     def _gold(self, n):
+        wanted = n
         if n > 0:
             n = min(n, GOLD_CAP - self.gold)
             self.gold_in += n
@@ -433,8 +446,10 @@ class Game(_Game):
             n = -min(-n, self.gold)
             self.gold_out -= n
         self.gold += n
+        return _gain(n, wanted)
 
     def _food(self, n):
+        wanted = n
         if n > 0:
             n = min(n, FOOD_CAP - self.food)
             self.food_in += n
@@ -442,44 +457,53 @@ class Game(_Game):
             n = -min(-n, self.food)
             self.food_out -= n
         self.food += n
+        return _gain(n, wanted)
 
     def _hp(self, n):
+        old = self.hp
         self.hp = max(0, min(HP_CAP, self.hp + n))
+        return _gain(self.hp - old, n)
 
     def _armour(self, n):
+        old = self.armour
         self.armour = max(0, min(ARMOUR_CAP, self.armour + n))
+        return _gain(self.armour - old, n)
 
     def _xp(self, n):
+        """XP in (rank-ups follow at once, each with its event) or out."""
         if n < 0:
             n = min(-n, self.xp)
             self.xp -= n
             self.xp_out += n
-            return
+            return -n
+        wanted = n
         n = min(n, XP_CAP - self.xp)
         self.xp += n
         self.xp_in += n
+        got = _gain(n, wanted)
         while self.rank < RANK_CAP and self.xp > XP_NEXT[self.rank]:
             took = XP_NEXT[self.rank] - 1
             self.xp -= took
             self.xp_ranked += took
             self.rank += 1
             self.events.append((EV_RANK, self.rank, 0))
+        return got
 
     def _item_roll(self):
         """The second treasure roll (and a boss's item): 1-4 a wand (2 gold instead when both
         slots are full), 5 an armour piece, 6 a better weapon (+2 XP)."""
         roll = self.rng.die(6)
         if roll <= 4 and self.item_count() >= ITEM_CAP:
-            self._gold(2)
-            self.events.append((EV_LOOT, 7, 0))
+            self.events.append((EV_LOOT, 7, self._gold(2)))
             return
+        got = 0
         if roll <= 4:
             self.items[roll - 1] += 1
         elif roll == 5:
-            self._armour(1)
+            got = self._armour(1)
         else:
-            self._xp(2)
-        self.events.append((EV_LOOT, roll, 0))
+            got = self._xp(2)  # its rank-up events come first, as ever
+        self.events.append((EV_LOOT, roll, got))
 
     def _die(self, cause):
         self.hp = 0
@@ -547,9 +571,8 @@ class Game(_Game):
 
     def _treasure(self):
         chest = self.rng.die(6)
-        gold = 2 if self.killed_here else 1
-        self._gold(gold)
-        self.events.append((EV_TREASURE, chest, gold))
+        got = self._gold(2 if self.killed_here else 1)
+        self.events.append((EV_TREASURE, chest, got))
         if chest >= 5:
             self._item_roll()
         self._room_done()
@@ -598,30 +621,39 @@ class Game(_Game):
         self.phase = EVENT_CHOICE
 
     def _event_face(self, face):
-        self.events.append((EV_FOUND, face, 0))
-        if face == 1:
-            self._gold(2)  # found loot
-        elif face == 2:
-            self._hp(2)  # health potion
-        elif face == 3:
-            self._food(1)  # meat
-        elif face == 4:
-            self._xp(2)  # whetstone
-        elif face == 5:
-            self._armour(1)  # shield
-        else:
+        if face == 6:
+            self.events.append((EV_FOUND, face, 0))
             self._start_fight(EVENT)
             return
+        at = self._event_slot()  # before a whetstone's rank-up
+        if face == 1:
+            got = self._gold(2)  # found loot
+        elif face == 2:
+            got = self._hp(2)  # health potion
+        elif face == 3:
+            got = self._food(1)  # meat
+        elif face == 4:
+            got = self._xp(2)  # whetstone
+        else:
+            got = self._armour(1)  # shield
+        self.events[at] = (EV_FOUND, face, got)
         self._room_done()
 
+    def _event_slot(self):
+        """Keep the next event's place (filled in once its gain is known), so that it comes
+        before the rank-ups the gain may bring."""
+        self.events.append(None)
+        return len(self.events) - 1
+
     def _rest(self, option):
-        self.events.append((EV_REST, option, 0))
+        at = self._event_slot()
         if option == 0:
-            self._xp(1)
+            got = self._xp(1)
         elif option == 1:
-            self._food(1)
+            got = self._food(1)
         else:
-            self._hp(2)
+            got = self._hp(2)
+        self.events[at] = (EV_REST, option, got)
         self._room_done()
 
     def _buy(self, k):
@@ -689,9 +721,10 @@ class Game(_Game):
             self.monster_hp -= min(FIRE_DAMAGE, self.monster_hp)
         elif w == POISON:
             self.poisoned = True
-        elif w == HEALING:
-            self._hp(HEALING_HP)
-        self.events.append((EV_WAND, w, self.monster_hp))
+        if w == HEALING:
+            self.events.append((EV_WAND, w, self._hp(HEALING_HP)))
+        else:
+            self.events.append((EV_WAND, w, self.monster_hp))
         if self.monster_hp == 0:
             self._monster_dead()
         elif w == ICE:
@@ -712,12 +745,11 @@ class Game(_Game):
     def _monster_dead(self):
         level = self.level()
         self.killed_here = True
+        at = self._event_slot()  # the kill's line comes before its rank-ups
         if self.fight == BOSS:
-            gold = 2 if level <= 2 else 3
-            self.events.append((EV_KILL, level + 1, gold))
             self.bosses += 1
-            self._xp(level + 1)
-            self._gold(gold)
+            xp = self._xp(level + 1)
+            self.events[at] = (EV_KILL, xp, self._gold(2 if level <= 2 else 3))
             self._item_roll()
             if self.area == AREAS:
                 self.phase = ENDED
@@ -726,11 +758,7 @@ class Game(_Game):
                 self.won = True
                 self.events.append((EV_WON, self.compute_score(), 0))
                 return
-        elif self.fight == EVENT:
-            self.events.append((EV_KILL, 2, 0))
-            self._xp(2)
         else:
-            self.events.append((EV_KILL, level, 0))
-            self._xp(level)
+            self.events[at] = (EV_KILL, self._xp(2 if self.fight == EVENT else level), 0)
         self._room_done()
 

@@ -28,19 +28,26 @@ FLASH_HALF = 8  # ... on and off every this many frames
 MONSTER_NAMES = ("Undead Soldier", "Skeleton", "Undead Knight", "Serpent Knight",
                  "Sanctum Guard")
 ROOM_TITLES = ("", "Resting", "Treasure", "Event", "Merchant", "Trap", "Monster", "Boss", "Delve")
+# The room's figures; a result a cap cut reads instead what came in (see told()).
 REST_TEXT = ("Weapon: +1 XP", "Ration: +1 food", "Heal: +2 HP")
+REST_STAT = (1, 5, 2)  # the panel's rows (see _stat): XP, food, HP
 FACE_TEXT = ("Found loot: +2 gold", "Health potion: +2 HP", "Found meat: +1 food",
              "Whetstone: +2 XP", "Found shield: +1 armour", "A monster attacks!")
+FACE_STAT = (4, 2, 5, 1, 3)
 TRAP_TEXT = ("Mildew: -1 food", "Tripwire: -1 gold", "Rusted armour: -1 armour",
              "Spring blade: -1 HP", "Moving walls: -1 XP", "Pit: -2 HP")
 LOOT_TEXT = ("Found a fire wand!", "Found an ice wand!", "Found a poison wand!",
              "Found a healing wand!", "Armour piece: +1 armour", "Better weapon: +2 XP",
-             "Wand slots full: +2 gold")
+             "Wands full: +2 gold")
+LOOT_STAT = (0, 0, 0, 0, 3, 1, 4)
 WAND_TEXT = ("Fire: 10 damage", "Ice: no blow this round", "Poison: +5 a strike",
              "Healing: +8 HP")
 BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "Poison wand",
              "Healing wand", "Armour piece")
 SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour piece")
+# By the panel's rows: a stat's unit, and its name when a cap cut a gain to nothing.
+UNITS = ("", "XP", "HP", "armour", "gold", "food")
+FULL = ("", "XP full", "HP full", "armour full", "purse full", "food full")
 REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
             "Your purse is full!")
 # The first part is the difficulty's, named as the player chose it (as the port's breakdown).
@@ -64,6 +71,25 @@ def _negatives(group, w):
             neg[i] = (~data[i] & 0x7F) | 0x80
         out.append(framebuf.FrameBuffer(neg, w, 7, framebuf.MONO_VLSB))
     return out
+
+
+def gain(v, stat):
+    """An event's gain v of the panel's stat in words: "+2 gold"; one a cap cut says so:
+    "+1 gold (full)", or "purse full" when nothing came in."""
+    if not v & mr.CAPPED:
+        return "+%d %s" % (v, UNITS[stat])
+    v &= ~mr.CAPPED
+    if v:
+        return "+%d %s (full)" % (v, UNITS[stat])
+    return FULL[stat]
+
+
+def told(text, v, stat):
+    """A result's fixed text ("Heal: +2 HP"), its figure replaced by the gain v if a cap cut
+    it ("Heal: +1 HP (full)", "Heal: HP full")."""
+    if not v & mr.CAPPED:
+        return text
+    return text[:text.index(":") + 2] + gain(v, stat)
 
 
 def monster_name(game):
@@ -222,14 +248,14 @@ class Scene:
                 title = "Treasure"
                 dice[n] = a
                 n += 1
-                lines.append("Chest %d: +%d gold" % (a, b))
+                lines.append("Chest %d: " % a + gain(b, 4))
                 if a >= 5:
                     lines.append("5 or 6: a second roll!")
             elif code == mr.EV_LOOT:
                 if a <= 6 and n < 3:
                     dice[n] = a
                     n += 1
-                lines.append(LOOT_TEXT[a - 1])
+                lines.append(told(LOOT_TEXT[a - 1], b, LOOT_STAT[a - 1]))
             elif code == mr.EV_EVADE:
                 title = "Trap"
                 dice[n] = a
@@ -253,16 +279,17 @@ class Scene:
                     lines.append("Skill %d > rank %d" % (b, rank))
             elif code == mr.EV_FOUND:
                 title = "Event"
-                lines.append(FACE_TEXT[a - 1])
+                lines.append(told(FACE_TEXT[a - 1], b, FACE_STAT[a - 1]) if a < 6
+                             else FACE_TEXT[5])
             elif code == mr.EV_REST:
                 title = "Resting"
-                lines.append(REST_TEXT[a])
+                lines.append(told(REST_TEXT[a], b, REST_STAT[a]))
             elif code == mr.EV_STRIKE:
                 fought = True
                 lines.append("You strike: %d damage" % a)
             elif code == mr.EV_WAND:
                 fought = True
-                lines.append(WAND_TEXT[a])
+                lines.append(told(WAND_TEXT[a], b, 2) if a == mr.HEALING else WAND_TEXT[a])
             elif code == mr.EV_FROZEN:
                 fought = True
                 new_round = True
@@ -273,7 +300,10 @@ class Scene:
                 lines.append("It hits you: -%d HP" % a)
             elif code == mr.EV_KILL:
                 title = "Victory"
-                lines.append("Slain! +%d XP" % a + (" +%d gold" % b if b else ""))
+                gold = ""
+                if b:  # "+3 gold", or "purse full" (after a comma) when none came in
+                    gold = (", " if b == mr.CAPPED else " ") + gain(b, 4)
+                lines.append("Slain! " + gain(a, 1) + gold)
             elif code == mr.EV_RANK:
                 lines.append("Rank %d: %d dice!" % (a, a))
             elif code == mr.EV_STARVE:
