@@ -242,3 +242,41 @@ def test_rules_help_over_a_running_game():
     assert "deckdelve.helpview" not in sys.modules
     del h
     unload("red_queen")
+
+
+def test_no_frame_allocates_while_a_game_is_played():
+    # MicroPython only (CPython has no heap lock). Every game played with random presses; after
+    # each press the next frames (scene animations included: dice rolling, flashing stats)
+    # run with the heap locked. Drawing, which happens only when something changed, is not
+    # locked.
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:
+        return
+    from helpers import new_game
+
+    for index in range(len(registry.GAMES)):
+        key = registry.GAMES[index][0]
+        played = 0
+        seed = 1
+        while played < 150:
+            h, host = new_game("app_ticks_" + key, key, seed)
+            host = None
+            rng = Rng(seed)
+            while h.top() == "GameHost" and played < 150:
+                h.keys("UDLRAAAA"[rng.below(8)])
+                played += 1
+                if h.app.dirty:
+                    h.app.draw()
+                heap_lock()
+                try:
+                    for _ in range(3):
+                        h.app.frame(0)
+                        h.app.dirty = False  # the redraw it asks for is not under test
+                except MemoryError:
+                    heap_unlock()
+                    raise AssertionError("a frame allocates in %s (seed %d)" % (key, seed))
+                heap_unlock()
+            h = None
+            unload(key)
+            seed += 1
