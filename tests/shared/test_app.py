@@ -260,8 +260,7 @@ def test_no_frame_allocates_while_a_game_is_played():
         played = 0
         seed = 1
         while played < 150:
-            h, host = new_game("app_ticks_" + key, key, seed)
-            host = None
+            h = new_game("app_ticks_" + key, key, seed)[0]  # holding no game object
             rng = Rng(seed)
             while h.top() == "GameHost" and played < 150:
                 h.keys("UDLRAAAA"[rng.below(8)])
