@@ -3,6 +3,7 @@
 import gc
 from array import array
 
+from deckdelve.game import replay
 from deckdelve.rng import Rng
 from deckdelve.registry import load
 
@@ -79,9 +80,7 @@ def run(key, games, seed, options, bot_name="random", examples=3):
             if len(found) < examples:
                 found.append({"seed": s, "error": err, "actions": list(log)})
             continue
-        game = cls(s, options)
-        for a in log:
-            game.apply(a)
+        game = replay(cls, s, options, log)  # the same game again from seed + actions
         if not game.over:
             errors += 1
             if len(found) < examples:

@@ -93,10 +93,6 @@ def right(fb, s, x_end, y, color=1):
     text(fb, s, x_end - width(s), y, color)
 
 
-def number(fb, n, x, y, color=1):
-    return text(fb, str(n), x, y, color)
-
-
 def label(card):
     """A card as inline text: rank then suit glyph ('10' + heart), or a star for a Joker."""
     if card == cards.NONE:
