@@ -4,7 +4,7 @@ from array import array
 
 from deckdelve import sound
 from deckdelve.buttons import A, B
-from deckdelve.app import Screen, load, table_key
+from deckdelve.app import Screen, forget, load, table_key
 from deckdelve.ui import draw
 
 
@@ -27,8 +27,10 @@ class GameHost(Screen):
                 self.log.append(a)
         ui = __import__("deckdelve.ui." + key, None, None, ("Scene",))
         self.pending = []
-        self.known_achievements = app.store().achievements(key) if hasattr(
-            self.game, "achievements") else 0
+        self.known_achievements = 0
+        if hasattr(self.game, "achievements"):
+            self.known_achievements = app.store().achievements(key)
+            forget("store")  # a game needs the store again only for a new achievement
         self.scene = ui.Scene(self)
         if log is None:
             # The deal itself may be an event (a fight on the first draw): shown like any
@@ -50,6 +52,7 @@ class GameHost(Screen):
                 mask = combine(self.known_achievements, mask)
             if mask & ~self.known_achievements:
                 new = self.app.store().add_achievements(self.key, mask)
+                forget("store")
                 self.known_achievements |= mask
                 names = self.rules.ACHIEVEMENTS
                 for i in range(len(names)):
