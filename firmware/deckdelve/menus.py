@@ -20,7 +20,7 @@ class Title(Screen):
         x = 42
         for s in range(4):
             x += draw.char(fb, 1 + s, x, 30) + 6
-        draw.center(fb, "FIVE SOLITAIRE DUNGEONS", 40)
+        draw.center(fb, "SOLITAIRE CARD DUNGEONS", 40)
         draw.center(fb, "PRESS A", 52)
         draw.text(fb, "V" + VERSION, 1, 58)
 
