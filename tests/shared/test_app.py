@@ -253,7 +253,7 @@ def test_no_frame_allocates_while_a_game_is_played():
         from micropython import heap_lock, heap_unlock
     except ImportError:
         return
-    from helpers import new_game
+    from play_helpers import new_game
 
     for index in range(len(registry.GAMES)):
         key = registry.GAMES[index][0]

@@ -7,7 +7,7 @@
 # (lead: this module plays several games with rich checks in one interpreter; the smallest
 # heap that passes is printed by `python -m tools.bench`. test_ui_heap64.py plays a whole
 # game through the buttons under the 64 KiB cap.)
-from helpers import dismiss, new_game
+from play_helpers import dismiss, new_game
 
 
 def keys_for(scene, action):

@@ -7,7 +7,7 @@
 # test_red_queen_ui.py; the rules' play-outs alone keep the 64 KiB cap.)
 import sys
 
-from helpers import dismiss, new_game
+from play_helpers import dismiss, new_game
 
 from deckdelve.rng import Rng
 

@@ -6,7 +6,7 @@
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
 # game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
 # Play-outs of the rules alone keep the 64 KiB cap.)
-from helpers import dismiss, new_game
+from play_helpers import dismiss, new_game
 
 try:
     import bots_solatro  # under MicroPython tools/mp is on the path
