@@ -3,7 +3,8 @@
 # firmware compiled to .mpy as on the device. This module is kept small on purpose: under
 # MicroPython its own code shares the 64 KiB with the app and the game. (The richer UI
 # tests of each game, in test_<game>_ui.py, run with the larger caps their `# heap:` lines
-# give.)
+# give.) It is also the app's RAM budget check: on the 64-bit unix port the margin is under
+# 2 KiB, so a change that makes the app or Red Queen's Dungeon bigger in RAM fails here.
 import gc
 
 from deckdelve.rng import Rng
