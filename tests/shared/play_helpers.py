@@ -21,3 +21,31 @@ def dismiss(h, host):
     """Close the game's event messages with A (each press closes one)."""
     h.keys("A" * len(host.pending))
     assert not host.pending
+
+
+def play_through(h, host, offered, keys_for, choose):
+    """Play the game on `host` to its end through the buttons. Before each action the scene's
+    cursor must offer exactly the legal actions (offered(scene) lists what it offers); the
+    action choose(game, acts) picks is made with the presses keys_for(scene, action) gives, and
+    must be the one taken. Ends on the game-over screen; returns the score."""
+    game = host.game
+    dismiss(h, host)
+    while not game.over:
+        scene = host.scene
+        acts = game.actions()
+        assert sorted(offered(scene)) == sorted(acts)  # the cursor offers exactly the legal ones
+        a = choose(game, acts)
+        n = len(host.log)
+        h.keys(keys_for(scene, a))
+        assert len(host.log) == n + 1 and host.log[-1] == a
+        game.check()
+        if not game.over:
+            dismiss(h, host)
+    score = game.score
+    # Let go of the game before it ends: the game-over screen loads once the game's modules
+    # have left RAM, and a reference held here would keep them in.
+    game = scene = None
+    dismiss(h, host)  # the last message closes into the game-over screen
+    assert h.top() == "GameOver", h.top()
+    assert h.app.stack[-1].score == score
+    return score

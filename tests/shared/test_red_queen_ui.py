@@ -7,7 +7,7 @@
 # (lead: this module plays several games with rich checks in one interpreter; the smallest
 # heap that passes is printed by `python -m tools.bench`. test_ui_heap64.py plays a whole
 # game through the buttons under the 64 KiB cap.)
-from play_helpers import dismiss, new_game
+from play_helpers import dismiss, new_game, play_through
 
 
 def keys_for(scene, action):
@@ -30,33 +30,18 @@ def keys_for(scene, action):
 
 
 
+def offered(scene):
+    out = []
+    for group in scene.by_spot:
+        out.extend(group)
+    return out
+
+
 def play_a_whole_game(seed):
     """Random legal choices, each made with the presses a player would use."""
     h, host = new_game("rq_ui", "red_queen", seed)
-    game = host.game
-    rng = game.rng.__class__(seed)
-    dismiss(h, host)
-    while not game.over:
-        scene = host.scene
-        acts = game.actions()
-        offered = []
-        for group in scene.by_spot:
-            offered.extend(group)
-        assert sorted(offered) == sorted(acts)  # the cursor offers exactly the legal ones
-        a = acts[rng.below(len(acts))]
-        n = len(host.log)
-        h.keys(keys_for(scene, a))
-        assert len(host.log) == n + 1 and host.log[-1] == a
-        game.check()
-        if not game.over:
-            dismiss(h, host)
-    score = game.score
-    # Let go of the game before it ends: the game-over screen loads once the game's modules
-    # have left RAM, and a reference held here would keep them in.
-    del game, scene
-    dismiss(h, host)  # the last message closes into the game-over screen
-    assert h.top() == "GameOver", h.top()
-    assert h.app.stack[-1].score == score
+    rng = host.game.rng.__class__(seed)
+    play_through(h, host, offered, keys_for, lambda game, acts: acts[rng.below(len(acts))])
 
 
 def test_a_whole_game_through_the_buttons():
