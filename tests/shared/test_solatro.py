@@ -5,8 +5,6 @@ from deckdelve.game import IllegalAction, replay
 from deckdelve.games import solatro as S
 from deckdelve.rng import Rng
 
-import bots_solatro
-
 JK = cards.JOKER_A
 JK2 = cards.JOKER_B
 
@@ -550,6 +548,25 @@ def test_a_game_is_its_seed_and_actions():
 # ---- seeded play-outs with invariants ------------------------------------------------------
 
 
+def best_five(g):
+    """(hand mask, with Joker) of the best-scoring play of five (or all) cards."""
+    n = g.hand_len
+    best = (0, False)
+    best_cat = -1
+    joker = g.bank != cards.NONE
+    for m in range(1, 1 << n):
+        sel = []
+        for i in range(n):
+            if m & (1 << i):
+                sel.append(g.hand[i])
+        for with_joker in (False, True) if joker else (False,):
+            if len(sel) + with_joker == min(5, n + joker):
+                cat = S.category(sel + [g.bank] if with_joker else sel)
+                if cat > best_cat:
+                    best, best_cat = (m, with_joker), cat
+    return best
+
+
 def best_play_or_random(g, rng):
     """A test policy that reaches the shop and the tokens: buy or use at random, else select the
     best five cards and play them (discarding an odd card now and then)."""
@@ -563,9 +580,18 @@ def best_play_or_random(g, rng):
         return S.PICK | rng.below(g.hand_len)  # a card to discard
     if g.selection_size() == 1 and S.DISCARD in acts and rng.below(2) == 0:
         return S.DISCARD
-    mask, joker, _cat = bots_solatro.best_pick(g)  # the greedy bot's best five
-    a = bots_solatro.select(g, mask, joker)
-    return S.PLAY if a is None else a
+    mask, joker = best_five(g)
+    for i in range(g.hand_len):  # cards out first, so that there is always room
+        if g.picked & ~mask & (1 << i):
+            return S.PICK | i
+    if g.joker_picked and not joker:
+        return S.PICK | S.JOKER_SLOT
+    for i in range(g.hand_len):
+        if mask & ~g.picked & (1 << i):
+            return S.PICK | i
+    if joker != g.joker_picked:
+        return S.PICK | S.JOKER_SLOT
+    return S.PLAY
 
 
 def random_policy(g, rng):

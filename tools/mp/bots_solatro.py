@@ -70,7 +70,7 @@ def _best_subset(game, size, jokers):
             idx[m] = idx[m - 1] + 1
 
 
-def select(game, mask, joker):
+def _select(game, mask, joker):
     """The next PICK that moves the selection toward (mask, joker), or PLAY when there."""
     for i in range(game.hand_len):  # cards out first, so that there is always room
         if game.picked & ~mask & (1 << i):
@@ -111,7 +111,7 @@ def greedy(game, rng):
     if a is not None:
         return a
     mask, joker, _cat = best_pick(game)
-    a = select(game, mask, joker)
+    a = _select(game, mask, joker)
     return S.PLAY if a is None else a
 
 
@@ -132,9 +132,9 @@ def discard(game, rng):
                 k += 1
                 if k > 5:
                     out &= ~(1 << i)
-        a = select(game, out, False)
+        a = _select(game, out, False)
         return S.DISCARD if a is None else a
-    a = select(game, mask, joker)
+    a = _select(game, mask, joker)
     return S.PLAY if a is None else a
 
 
