@@ -549,7 +549,9 @@ def test_a_game_is_its_seed_and_actions():
 
 
 def best_five(g):
-    """(hand mask, with Joker) of the best-scoring play of five (or all) cards."""
+    """(hand mask, with Joker) of the best-scoring play of five (or all) cards. (Like the bot's
+    best_pick in tools/mp/bots_solatro.py, but importing the bot beside this large module
+    breaks its 64 KiB cap under MicroPython.)"""
     n = g.hand_len
     best = (0, False)
     best_cat = -1
