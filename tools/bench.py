@@ -105,7 +105,7 @@ def main(argv=None):
         f.write(BOOT)
     r = mpy.run([path], heap="64K")
     print((r.stdout + r.stderr).strip())
-    for module in ("test_ui_heap64", "test_red_queen_ui"):
+    for module in ("test_ui_ram_budget", "test_red_queen_ui"):
         print("smallest MicroPython heap for %s: %s KiB" % (module, smallest_heap(module)))
     return 0
 

@@ -81,18 +81,32 @@ def build(out=BUILD, quiet=True):
 
 def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_build=True):
     """Run micropython with -X heapsize=heap and the build (or the .py sources) on its path.
-    Returns the CompletedProcess (text)."""
+    Returns the CompletedProcess (text).
+
+    Every path handed to MicroPython (MICROPYPATH, file arguments under the checkout) is made
+    relative to the folder it runs in: an absolute path would put the checkout's location into
+    the capped heap (sys.path strings, module __file__s), so a run's RAM, and whether a tight
+    test passes, would depend on where the project was cloned."""
     if use_build:
         build()
         paths = [BUILD, os.path.join(BUILD, "tests_shared"), os.path.join(BUILD, "tools_mp")]
     else:
         paths = [FIRMWARE, os.path.join(ROOT, "tests", "shared"),
                  os.path.join(ROOT, "tools", "mp")]
+    where = cwd or ROOT
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(list(path_extra) + paths + [".frozen"])
+    env["MICROPYPATH"] = ":".join(
+        [_short(p, where) for p in list(path_extra) + paths] + [".frozen"])
+    args = [_short(a, where) if os.path.isabs(a) and os.path.exists(a) else a for a in args]
     cmd = [tool("micropython"), "-X", "heapsize=" + heap] + list(args)
-    return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd or ROOT,
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=where,
                           timeout=timeout)
+
+
+def _short(path, where):
+    """path relative to where when it lies below where, else path unchanged."""
+    rel = os.path.relpath(path, where)
+    return path if rel.startswith("..") else rel
 
 
 def main(argv):

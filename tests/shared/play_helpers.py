@@ -1,5 +1,5 @@
 # Taking a headless app to a new game through the menus, for the games' UI tests. Apart from
-# helpers.py so that a test that needs only Headless (test_ui_heap64.py, under a 64 KiB
+# helpers.py so that a test that needs only Headless (test_ui_ram_budget.py, under a tight
 # heap) does not carry these functions in RAM too.
 from helpers import Headless, game_index, scratch
 

@@ -1,3 +1,4 @@
+# heap: 72K (this large test module shares the heap with the game; smallest passing 56K)
 # Rogue Solitaire scenario tests, part 3: naming, special and critical attacks.
 # Helpers and shared positions: test_rogue_solitaire_setup.py. CPython and MicroPython.
 from deckdelve import cards

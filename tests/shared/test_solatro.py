@@ -1,3 +1,4 @@
+# heap: 72K (this large test module shares the heap with the game; smallest passing 58K)
 # Solatro rules: a scripted scenario for every rule of the text, then seeded play-outs with
 # invariants. Runs under CPython (pytest) and under MicroPython (tests/test_micropython_shared.py).
 from deckdelve import cards

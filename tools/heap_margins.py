@@ -1,0 +1,101 @@
+"""The RAM margin of every shared test under real MicroPython: for each module (or each test
+of an `# isolate` module) the smallest `-X heapsize` under which it passes, found by
+bisection in 2 KiB steps, beside the cap its `# heap:` line sets.
+
+    python -m tools.heap_margins [--min-margin KIB] [MODULE ...]
+
+Prints one line per run and exits 1 if any margin (cap minus smallest passing heap) is under
+--min-margin (default 8 KiB). The shared tests run at their caps in `make test`
+(tests/test_micropython_shared.py); this tool shows how far from the edge each one is.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+from tools import mpy
+
+SHARED = os.path.join(mpy.ROOT, "tests", "shared")
+DEFAULT_CAP = "64K"
+
+
+def modules():
+    return sorted(f[:-3] for f in os.listdir(SHARED)
+                  if f.startswith("test_") and f.endswith(".py"))
+
+
+def header(module):
+    with open(os.path.join(SHARED, module + ".py")) as f:
+        return f.read().splitlines()[:12]
+
+
+def cap_of(module):
+    """The heap cap a shared module runs under: its `# heap: NK` line, else 64K."""
+    for line in header(module):
+        m = re.match(r"# heap: (\d+K)\b", line)
+        if m:
+            return m.group(1)
+    return DEFAULT_CAP
+
+
+def runs(names=None):
+    """(module, test) pairs: test is None for a whole module, a name for an isolated test."""
+    out = []
+    for module in names or modules():
+        if "# isolate" in header(module):
+            with open(os.path.join(SHARED, module + ".py")) as f:
+                tests = re.findall(r"^def (test_\w+)", f.read(), re.M)
+            out += [(module, t) for t in tests]
+        else:
+            out.append((module, None))
+    return out
+
+
+def run(module, test, heap):
+    return mpy.run(["-m", "mprun_tests", module] + ([test] if test else []), heap=heap)
+
+
+def smallest_heap(module, test, high_kib, low_kib=16, step=2):
+    """The smallest heap (KiB, to `step`) under which the run passes; None if not at high."""
+    if run(module, test, "%dK" % high_kib).returncode:
+        return None
+    while high_kib - low_kib > step:
+        mid = (low_kib + high_kib) // 2 // step * step
+        if mid <= low_kib:
+            break
+        if run(module, test, "%dK" % mid).returncode == 0:
+            high_kib = mid
+        else:
+            low_kib = mid
+    return high_kib
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.heap_margins")
+    ap.add_argument("--min-margin", type=int, default=8, metavar="KIB")
+    ap.add_argument("module", nargs="*")
+    args = ap.parse_args(argv)
+    unknown = [m for m in args.module if m not in modules()]
+    if unknown:
+        print("heap_margins: no shared test module %s" % ", ".join(unknown), file=sys.stderr)
+        return 2
+    thin = 0
+    print("%-40s %6s %9s %7s" % ("shared test", "cap", "smallest", "margin"))
+    for module, test in runs(args.module):
+        cap = int(cap_of(module)[:-1])
+        low = smallest_heap(module, test, cap)
+        name = module + ("::" + test if test else "")
+        if low is None:
+            print("%-40s %5dK %9s %7s" % (name, cap, "FAILS", "-"))
+            thin += 1
+            continue
+        margin = cap - low
+        flag = "" if margin >= args.min_margin else "  < %d KiB" % args.min_margin
+        print("%-40s %5dK %8dK %6dK%s" % (name, cap, low, margin, flag))
+        thin += margin < args.min_margin
+    return 1 if thin else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
