@@ -233,20 +233,24 @@ def summarize(log):
         play = by.get(key + "/play")
         if not play:
             continue
-        pushed = [f for f in play + by[key + "/pause"] if f["pushed"]]
-        idle = [f["cycles"] for f in play if not f["pushed"]]
+        # The frame that read a press (the answer to it); animation frames are the redraws
+        # that follow without a press (dice rolling, a stat flashing).
+        pushed = [f for f in play + by[key + "/pause"] if f["redrawn"] and f["press"]]
+        animation = [f["cycles"] for f in play if f["redrawn"] and not f["press"]]
+        idle = [f["cycles"] for f in play if not f["redrawn"]]
         rows.append({
             "game": key,
             "press": _stats([f["cycles"] for f in pushed]),
             "draw": max(f["draw"] for f in pushed),
             "bytes": _stats([f["bytes"] for f in pushed])[0],
+            "animation": _stats(animation)[1],
             "enter": max(f["cycles"] for f in by[key + "/enter"]),
             "leave": max(f["cycles"] for f in by[key + "/leave"]),
             "idle": _stats(idle)[0],
             "free": heap.get(key, (None, None))[0],
             "idle_alloc": heap.get(key, (None, None))[1],
         })
-    menus = [f for f in by.get("menus", []) if f["pushed"]]
+    menus = [f for f in by.get("menus", []) if f["redrawn"] and f["press"]]
     return {"games": rows, "title_free": heap.get("title", (None,))[0],
             "menu_press": _stats([f["cycles"] for f in menus])}
 
@@ -263,13 +267,15 @@ def markdown(summary, heading="Measured now"):
     lines = [
         "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on I2C at 400 kHz, 125 MHz)" % heading,
         "",
-        "| game | press, median | press, worst | drawing alone, worst | bytes pushed | "
-        "enter the game | leave it | idle frame | idle allocates | free heap |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| game | press, median | press, worst | drawing alone, worst | bytes pushed, median | "
+        "animation frame, worst | enter the game | leave it | idle frame | idle allocates | "
+        "free heap |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in summary["games"]:
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s B | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s B | %s |" % (
             r["game"], _m(r["press"][0]), _m(r["press"][1]), _m(r["draw"]), r["bytes"],
+            _m(r["animation"]),
             _m(r["enter"]), _m(r["leave"]), _k(r["idle"]), r["idle_alloc"],
             "-" if r["free"] is None else "%.1f KB" % (r["free"] / 1000)))
     lines.append("")

@@ -31,6 +31,7 @@ class Console:
         self.was_asleep = False
 
     def frame(self, now):
+        """One frame; True if the screen was redrawn."""
         held = self.power.update(self.buttons.read(), now)
         asleep = self.power.asleep()
         if asleep != self.was_asleep:
@@ -41,11 +42,13 @@ class Console:
             else:
                 self.app.resume()
             self.was_asleep = asleep
-        if self.app.frame(self.input.update(held, now)):
+        redrawn = self.app.frame(self.input.update(held, now))
+        if redrawn:
             self.app.draw()
             self.display.show()
         if self.buzzer is not None:
             self.buzzer.update(now)
+        return redrawn
 
 
 def splash(display):
@@ -77,15 +80,16 @@ def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
 
 def run(console, frames=None, marker=None):
     """The frame loop, at a steady pace; frames=None runs for ever. marker, if given, is
-    called with 1 before and 0 after every frame (a measuring harness raises a pin with it:
-    tools/pico/bench_main.py); it must not allocate."""
+    called with 1 before every frame and after it with 2 if the frame redrew the screen, else
+    0 (a measuring harness raises pins with it: tools/pico/bench_main.py); it must not
+    allocate."""
     while frames is None or frames > 0:
         began = time.ticks_ms()
         if marker is not None:
             marker(1)
-        console.frame(began)
+        redrawn = console.frame(began)
         if marker is not None:
-            marker(0)
+            marker(2 if redrawn else 0)
         if frames is not None:
             frames -= 1
         period = ASLEEP_FRAME_MS if console.power.asleep() else FRAME_MS

@@ -11,14 +11,15 @@
 //   label NAME     frames from here on are tagged NAME (the report groups by it)
 //   press BTN      BTN (up down left right a b) goes down; it is let go 1 ms after the next
 //                  frame begins (that frame reads it), then the script waits until SETTLE
-//                  frames in a row push nothing
+//                  frames in a row redraw nothing
 //   wait MS        let MS milliseconds of emulated time pass
 //   probe          ask the firmware for one heap line (tools/pico/bench_main.py prints it)
 //   quit           stop (also the end of the script)
-// Frames are the firmware's own: GP3 is high while boot.run() runs one (boot.main's marker).
-// LOG.json: {frames: [{n, label, cycles, draw, pushed, bytes, ram?}], pushes, probes, serial,
-// error}; `draw` is the frame's cycles before its first I2C transfer, `ram` (hex, 1024 bytes,
-// the controller's RAM in page order) is kept for every frame that pushed data.
+// Frames are the firmware's own: GP3 is high while boot.run() runs one, and GP6 is high at
+// its end if it redrew the screen (boot.main's marker, tools/pico/bench_main.py).
+// LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, pushed, bytes, ram?}], pushes, probes,
+// serial, error}; `press` names the button a frame read first, `draw` is the frame's cycles before its first I2C transfer, `ram` (hex, 1024
+// bytes, the controller's RAM in page order) is kept for every frame that pushed data.
 import fs from 'fs';
 import { pathToFileURL } from 'url';
 import { decodeBlock } from 'uf2';
@@ -31,6 +32,7 @@ if (!logFile) {
 }
 const PINS = { up: 10, down: 11, left: 12, right: 13, a: 14, b: 15 };  // boards/ssd1306-i2c.json
 const MARK_PIN = 3;
+const REDRAWN_PIN = 6;
 const PROBE_PIN = 2;
 const SETTLE = 3;  // idle frames in a row that end a step
 const BIT_NS = 2500;  // 400 kHz I2C: one bit time
@@ -84,7 +86,8 @@ mcu.gpio[MARK_PIN].addListener(() => {
     if (onFrameStart) { const f = onFrameStart; onFrameStart = null; f(); }
   } else if (!high && frame) {
     const f = frame; frame = null;
-    const rec = { n: f.n, label: f.label, cycles: cycles() - f.start,
+    const r = mcu.gpio[REDRAWN_PIN];
+    const rec = { n: f.n, label: f.label, press: f.press || null, cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
       draw: (f.firstI2C === null ? cycles() : f.firstI2C) - f.start, pushed: f.bytes > 0, bytes: f.bytes };
     if (f.bytes) rec.ram = Buffer.from(ram).toString('hex');
     log.frames.push(rec);
@@ -147,7 +150,7 @@ let held = null, idleRun = 0;
 function settle(then) {
   idleRun = 0;
   onFrameEnd = (rec) => {
-    idleRun = rec.pushed ? 0 : idleRun + 1;
+    idleRun = rec.redrawn || rec.pushed ? 0 : idleRun + 1;
     if (idleRun >= SETTLE) { onFrameEnd = null; then(); }
   };
 }
@@ -160,7 +163,7 @@ function next() {
   else if (op === 'press') {
     if (!(arg in PINS)) return fail(`bad button ${arg}`);
     held = arg; mcu.gpio[PINS[arg]].setInputValue(false);
-    onFrameStart = () => releaseAlarm.schedule(1e6);
+    onFrameStart = () => { frame.press = arg; releaseAlarm.schedule(1e6); };
   } else if (op === 'probe') {
     mcu.gpio[PROBE_PIN].setInputValue(false);
     onProbe = (text) => {
