@@ -147,9 +147,9 @@ def npm_ci():
                       .splitlines()[-1])
 
 
-def build_image(work, seed=SEED):
+def build_image(work, seed=SEED, main=None):
     """The littlefs image `make flash BOARD=ssd1306-i2c` would leave on a Pico, with the
-    bench main.py. Returns its path."""
+    bench main.py (or main, the text of another). Returns its path."""
     try:
         from littlefs import LittleFS
     except ImportError:
@@ -157,8 +157,9 @@ def build_image(work, seed=SEED):
     from tools import deploy
 
     deploy.stage()
-    with open(os.path.join(HERE, "bench_main.py")) as f:
-        main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
+    if main is None:
+        with open(os.path.join(HERE, "bench_main.py")) as f:
+            main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
     files = {"/main.py": main.encode(), "/board.json": open(deploy.board_path(BOARD), "rb").read()}
     stage = os.path.join(deploy.STAGE, "deckdelve")
     for folder, _dirs, names in os.walk(stage):
@@ -189,12 +190,12 @@ def build_image(work, seed=SEED):
     return image
 
 
-def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED):
+def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None):
     """Boot the firmware in the emulator and play steps; returns the runner's log."""
     check_tools(firmware, bootrom)
     npm_ci()
     with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
-        image = build_image(work, seed)
+        image = build_image(work, seed, main)
         path = os.path.join(work, "script.txt")
         with open(path, "w") as f:
             f.write(script(steps))
