@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench bench-pico clean
+.PHONY: venv sim test lint build bench bench-pico bench-device clean
 
 venv: $(STAMP)
 
@@ -38,6 +38,10 @@ bench: $(STAMP)
 # in ../shared/pico-emu/). See tools/bench_pico.py.
 bench-pico: $(STAMP)
 	$(BIN)/python -m tools.bench_pico --out docs/BENCHMARKS-pico.md
+
+# The same tour on a real Pico flashed with `make flash`: milliseconds per frame.
+bench-device: $(STAMP)
+	$(BIN)/python -m tools.bench_pico --device "$(if $(PORT),$(PORT),auto)"
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache

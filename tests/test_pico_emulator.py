@@ -86,3 +86,50 @@ def test_every_frame_on_the_emulated_pico_is_the_simulators():
     assert len(pico) == len(sim), (len(pico), len(sim))
     assert len(pico) > 40  # the tour went through every game
     assert {label for label, _buf in pico} >= {key + "/play" for key, _moves in bench_pico.TOUR}
+
+
+def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):
+    # `make bench-device PORT=...` against a stand-in mpremote whose "device" is a folder and
+    # whose exec runs the code under the MicroPython unix port with the fake machine: flash it
+    # as `make flash` does, then the benchmark plays the tour there and prints a row a game.
+    import subprocess
+    import sys
+
+    from tools import mpy
+
+    device = tmp_path / "device"
+    (device / "data").mkdir(parents=True)
+    (device / "data" / "run_red_queen.sav").write_bytes(b"a saved run")
+    env = dict(os.environ)
+    env["DECKDELVE_MPREMOTE"] = "%s %s" % (
+        sys.executable, os.path.join(mpy.ROOT, "tests", "hw", "fake_mpremote.py"))
+    env["FAKE_DEVICE_DIR"] = str(device)
+    env["FAKE_DEVICE_MICROPYTHON"] = mpy.tool("micropython")
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "flash", "--board", "ssd1306-i2c",
+                        "--port", "fake"], cwd=mpy.ROOT, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "fake",
+                        "--games", "rogue_solitaire,solatro"], cwd=mpy.ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = [ln.split("|")[1].strip() for ln in r.stdout.splitlines() if ln.startswith("| ")]
+    assert rows == ["game", "rogue_solitaire", "solatro"], r.stdout
+    for ln in r.stdout.splitlines():
+        if ln.startswith("| rogue_solitaire") or ln.startswith("| solatro"):
+            assert ln.count(" ms") == 6, ln
+    assert "connect fake soft-reset exec" in (tmp_path / "mpremote.log").read_text()
+    assert (device / "data" / "run_red_queen.sav").read_bytes() == b"a saved run"
+    assert not (device / "benchdata").exists()
+
+
+def test_bench_device_without_a_device_says_so(tmp_path):
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env["DECKDELVE_MPREMOTE"] = "false"  # mpremote failing, as with no Pico on the port
+    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "/dev/nothing"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.startswith("bench_pico: the benchmark did not finish on /dev/nothing")
+    assert len(r.stderr.splitlines()) == 1

@@ -2,6 +2,7 @@
 themselves, read off the emulated display's I2C bus.
 
     python -m tools.bench_pico [--firmware UF2] [--bootrom MJS] [--out FILE] [--games K,...]
+    python -m tools.bench_pico --device PORT [--games K,...]
 
 Boots the stock MicroPython RPI_PICO firmware (--firmware, or $PICO_FIRMWARE; default
 ../shared/pico-emu/micropython-v1.28.0-RPI_PICO.uf2 beside the checkout: the image users
@@ -16,6 +17,10 @@ free heap, at 125 MHz with I2C at 400 kHz. --out writes the same as a markdown f
 (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes).
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
 the emulator reads flash in one cycle.
+--device PORT (`make bench-device PORT=...`) plays the same tour on a real Pico that holds the
+firmware and a board file (`make flash`), through mpremote, timing every redraw on the device
+(tools/pico/device_bench.py), and prints milliseconds per frame. It uses its own data folder
+on the device (benchdata/, removed after), so the player's saves are not touched.
 """
 
 import argparse
@@ -327,6 +332,63 @@ def write_fragment(path, text):
                 "'%s' is kept -->\n%s%s" % (KEPT, text, kept))
 
 
+def device_code(steps, seed=SEED):
+    """The MicroPython program for a real Pico (tools/pico/device_bench.py, filled in)."""
+    with open(os.path.join(HERE, "device_bench.py")) as f:
+        code = f.read()
+    return (code.replace("STEPS = STEPS", "STEPS = %r" % (tuple(steps),))
+            .replace("seed=SEED)", "seed=%d)" % seed))
+
+
+def bench_device(port, steps):
+    """Run the tour on a real Pico through mpremote (DECKDELVE_MPREMOTE replaces the command,
+    as for tools/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]} and
+    the free heap at the end."""
+    tool = os.environ.get("DECKDELVE_MPREMOTE", "").split() or [mpy.tool("mpremote")]
+    cmd = tool + ["connect", port, "soft-reset", "exec", device_code(steps)]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise Failure("mpremote did not run: %s" % e) from None
+    frames = {}
+    free = None
+    for line in r.stdout.splitlines():
+        words = line.split()
+        if words[:1] == ["BENCH"] and len(words) == 6:
+            frames.setdefault(words[1], []).append(
+                (words[2], int(words[3]), int(words[4]), int(words[5])))
+        elif words[:1] == ["BENCH-FREE"]:
+            free = int(words[1])
+    if r.returncode or free is None:
+        why = (r.stderr.strip() or r.stdout.strip() or "no output").splitlines()[-1]
+        raise Failure("the benchmark did not finish on %s: %s (flash it first: make flash "
+                      "BOARD=... PORT=...)" % (port, why))
+    return frames, free
+
+
+def device_report(frames, free):
+    """Milliseconds per frame, per game: a press (median, worst), drawing and pushing alone
+    (worst), entering and leaving."""
+    def ms(us):
+        return "%.1f ms" % (us / 1000)
+
+    lines = ["| game | press, median | press, worst | drawing, worst | pushing, worst | "
+             "enter | leave |", "|---|---|---|---|---|---|---|"]
+    for key, _moves in TOUR:
+        play = frames.get(key + "/play", []) + frames.get(key + "/pause", [])
+        if not play:
+            continue
+        totals = sorted(h + d + p for _k, h, d, p in play)
+        enter = max(h + d + p for _k, h, d, p in frames.get(key + "/enter", [(0, 0, 0, 0)]))
+        leave = max(h + d + p for _k, h, d, p in frames.get(key + "/leave", [(0, 0, 0, 0)]))
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            key, ms(totals[len(totals) // 2]), ms(totals[-1]), ms(max(d for *_x, d, _p in play)),
+            ms(max(p for *_x, p in play)), ms(enter), ms(leave)))
+    lines.append("")
+    lines.append("Free heap at the end: %.1f KB. A frame is 20 ms." % (free / 1000))
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--firmware", default=FIRMWARE, help="MicroPython RPI_PICO .uf2")
@@ -334,11 +396,17 @@ def main(argv=None):
     p.add_argument("--out", help="write the markdown fragment here")
     p.add_argument("--games", help="comma-separated game keys (default: all)")
     p.add_argument("--json", help="write the summary as JSON here")
+    p.add_argument("--device", metavar="PORT",
+                   help="run the tour on a real Pico (flashed with `make flash`) through "
+                        "mpremote instead, and print milliseconds per frame")
     a = p.parse_args(argv)
     try:
         games = a.games.split(",") if a.games else None
         for g in games or ():
             game_index(g)
+        if a.device:
+            print(device_report(*bench_device(a.device, tour(games))))
+            return 0
         summary = summarize(run(tour(games), a.firmware, a.bootrom))
     except Failure as e:
         print("bench_pico: %s" % e, file=sys.stderr)
