@@ -284,13 +284,24 @@ def part(text, i):
     # for a late sentence of a 1.5 KB text. The starts are found once per text instead (one
     # walk, kept with the text); a piece is then one slice.
     if _parts[0] is not text:
-        starts = [0]
-        n = 0
-        for ch in text:
-            n += 1
-            if ch == "|":
-                starts.append(n)
-        starts.append(n + 1)
+        starts = [0] * (text.count("|") + 2)  # made at its size: no growing list
+        codes = _codes(text)
+        k = 1
+        if codes is text:  # a character >= 128: character by character
+            n = 0
+            for ch in text:
+                n += 1
+                if ch == "|":
+                    starts[k] = n
+                    k += 1
+        else:  # ASCII: a byte offset is a character offset, and bytes.find walks in C
+            n = codes.find(b"|") + 1
+            while n:
+                starts[k] = n
+                k += 1
+                n = codes.find(b"|", n) + 1
+            n = len(codes)
+        starts[k] = n + 1
         _parts[0] = text
         _parts[1] = starts
     starts = _parts[1]
