@@ -273,7 +273,8 @@ def box(fb, x, y, w, h):
     fb.vline(x + w, y + 2, h - 1, 1)
 
 
-_parts = [None, None]  # the last text given to part(), and where each of its pieces starts
+_parts_text = ""  # the last text given to part()
+_parts_starts = [0, 1]  # where each of its pieces starts (and one past its end + 1)
 
 
 def part(text, i):
@@ -283,7 +284,8 @@ def part(text, i):
     # for the i-th '|' (str.index from a start) cost 3 walks per '|': 5 M cycles on the Pico
     # for a late sentence of a 1.5 KB text. The starts are found once per text instead (one
     # walk, kept with the text); a piece is then one slice.
-    if _parts[0] is not text:
+    global _parts_text, _parts_starts
+    if _parts_text is not text:
         starts = [0] * (text.count("|") + 2)  # made at its size: no growing list
         codes = _codes(text)
         k = 1
@@ -302,9 +304,9 @@ def part(text, i):
                 n = codes.find(b"|", n) + 1
             n = len(codes)
         starts[k] = n + 1
-        _parts[0] = text
-        _parts[1] = starts
-    starts = _parts[1]
+        _parts_text = text
+        _parts_starts = starts
+    starts = _parts_starts
     return text[starts[i]:starts[i + 1] - 1]
 
 
