@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench clean
+.PHONY: venv sim test lint build bench bench-pico bench-device clean
 
 venv: $(STAMP)
 
@@ -32,6 +32,16 @@ build: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_hw
+
+# The firmware on an emulated Pico (rp2040js, tools/pico): cycles per press, heap. Needs node,
+# npm and the MicroPython RPI_PICO image: PICO_FIRMWARE=path/to/RPI_PICO.uf2 (default: the one
+# in ../shared/pico-emu/). See tools/bench_pico.py.
+bench-pico: $(STAMP)
+	$(BIN)/python -m tools.bench_pico --out docs/BENCHMARKS-pico.md
+
+# The same tour on a real Pico flashed with `make flash`: milliseconds per frame.
+bench-device: $(STAMP)
+	$(BIN)/python -m tools.bench_pico --device "$(if $(PORT),$(PORT),auto)"
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache

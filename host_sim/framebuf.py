@@ -109,8 +109,8 @@ class FrameBuffer:
 
     # -- blit ----------------------------------------------------------------
     def blit(self, source, x, y, key=-1, palette=None):
-        if palette is not None:
-            raise ValueError("host_sim framebuf: blit palettes are not supported")
+        # As MicroPython's: a source colour c becomes palette.pixel(c, 0), and the key is
+        # compared with the colour after that.
         if x >= self.width or y >= self.height or -x >= source.width or -y >= source.height:
             return
         x0 = max(0, x)
@@ -123,6 +123,8 @@ class FrameBuffer:
             cx1 = x1
             for cx0 in range(x0, x0end):
                 col = source._get(cx1, y1)
+                if palette is not None:
+                    col = palette._get(col, 0)
                 if col != key:
                     self._set(cx0, y0, col)
                 cx1 += 1

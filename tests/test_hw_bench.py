@@ -29,4 +29,4 @@ def test_benchmark_reports_every_board(capsys):
         assert row, board
         used, free = int(row.group(1)), int(row.group(2))
         assert used + free <= 192 * 1024 and free > 32 * 1024, (board, used, free)
-    assert "23.3 ms at 400 kHz" in out and "9.3 ms at 1000 kHz" in out
+    assert "23.6 ms at 400 kHz" in out and "9.4 ms at 1000 kHz" in out

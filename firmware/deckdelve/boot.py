@@ -31,6 +31,7 @@ class Console:
         self.was_asleep = False
 
     def frame(self, now):
+        """One frame; True if the screen was redrawn."""
         held = self.power.update(self.buttons.read(), now)
         asleep = self.power.asleep()
         if asleep != self.was_asleep:
@@ -41,11 +42,13 @@ class Console:
             else:
                 self.app.resume()
             self.was_asleep = asleep
-        if self.app.frame(self.input.update(held, now)):
+        redrawn = self.app.frame(self.input.update(held, now))
+        if redrawn:
             self.app.draw()
             self.display.show()
         if self.buzzer is not None:
             self.buzzer.update(now)
+        return redrawn
 
 
 def splash(display):
@@ -58,11 +61,11 @@ def splash(display):
     display.show()
 
 
-def start(display, buttons, buzzer, data_dir, full_contrast=255):
+def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 
-    app = App(display, data_dir, sound_player=buzzer)
+    app = App(display, data_dir, sound_player=buzzer, seed=seed)
     power = Power(display, app.settings, time.ticks_ms(), full_contrast)
 
     def settings_changed():
@@ -75,11 +78,18 @@ def start(display, buttons, buzzer, data_dir, full_contrast=255):
     return Console(display, buttons, app, power, buzzer)
 
 
-def run(console, frames=None):
-    """The frame loop, at a steady pace; frames=None runs for ever."""
+def run(console, frames=None, marker=None):
+    """The frame loop, at a steady pace; frames=None runs for ever. marker, if given, is
+    called with 1 before every frame and after it with 2 if the frame redrew the screen, else
+    0 (a measuring harness raises pins with it: tools/pico/bench_main.py); it must not
+    allocate."""
     while frames is None or frames > 0:
         began = time.ticks_ms()
-        console.frame(began)
+        if marker is not None:
+            marker(1)
+        redrawn = console.frame(began)
+        if marker is not None:
+            marker(2 if redrawn else 0)
         if frames is not None:
             frames -= 1
         period = ASLEEP_FRAME_MS if console.power.asleep() else FRAME_MS
@@ -88,7 +98,10 @@ def run(console, frames=None):
             time.sleep_ms(wait)
 
 
-def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=None):
+def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=None,
+         marker=None, seed=None):
+    """Power-on to the frame loop. marker and seed are for measuring harnesses only: a frame
+    marker (see run) and a fixed first game seed (None: a random seed every game)."""
     display = None
     buttons = None
     try:
@@ -99,8 +112,8 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
         splash(display)
         buttons = devices.buttons(wiring)
         console = start(display, buttons, devices.buzzer(wiring), data_dir,
-                        wiring["display"]["contrast"])
-        run(console, frames)
+                        wiring["display"]["contrast"], seed)
+        run(console, frames, marker)
     except KeyboardInterrupt:  # Ctrl-C from the serial console (mpremote): to the REPL
         raise
     except Exception as e:  # noqa: BLE001 - anything else is shown and logged, never frozen

@@ -37,12 +37,14 @@ print("title_us %d" % title_us)
 if wiring["display"]["bus"] == "i2c":
     bus = machine.I2C.made[-1]
     t, n = bus.transactions, bus.bytes
+    display.invalidate()  # a whole frame (show() pushes only changed pages)
     display.show()
     print("push_transactions %d" % (bus.transactions - t))
     print("push_bytes %d" % (bus.bytes - n))
 else:
     bus = machine.SPI.made[-1]
     t, n = bus.writes, bus.bytes
+    display.invalidate()
     display.show()
     print("push_transactions %d" % (bus.writes - t))
     print("push_bytes %d" % (bus.bytes - n))

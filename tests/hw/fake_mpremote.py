@@ -2,7 +2,11 @@
 (FAKE_DEVICE_DIR) whose MicroPython version is FAKE_DEVICE_VERSION ("1.24.1") and .mpy word
 FAKE_DEVICE_MPY (int). Understands the commands tools/deploy.py issues:
     connect PORT exec CODE | rm -r :PATH | cp -r SRC : | cp SRC :DEST | reset
-and appends each command line to FAKE_DEVICE_DIR/../mpremote.log."""
+and appends each command line to FAKE_DEVICE_DIR/../mpremote.log. exec of deploy's version
+probe answers as the device; any other code runs under the MicroPython unix port
+(FAKE_DEVICE_MICROPYTHON, its path) in the device folder, with the fake machine
+(tests/hw) beside the device's files, as tools/bench_pico.py --device needs. soft-reset before
+another command is accepted (and does nothing)."""
 
 import os
 import shutil
@@ -17,6 +21,16 @@ def main(argv):
         print("fake mpremote: expected connect PORT ...", file=sys.stderr)
         return 1
     cmd = argv[2:]
+    if cmd[0] == "soft-reset" and len(cmd) > 1:
+        cmd = cmd[1:]
+    if cmd[0] == "exec" and "DECKDELVE-PROBE" not in cmd[1]:
+        import subprocess
+
+        env = dict(os.environ)
+        env["MICROPYPATH"] = ".:" + os.path.dirname(os.path.abspath(__file__))
+        r = subprocess.run([os.environ["FAKE_DEVICE_MICROPYTHON"], "-X", "heapsize=1M", "-c",
+                            cmd[1]], cwd=root, env=env)
+        return r.returncode
     if cmd[0] == "exec":
         major, minor, micro = os.environ.get("FAKE_DEVICE_VERSION", "1.24.1").split(".")
         word = int(os.environ.get("FAKE_DEVICE_MPY", str(6 | (3 | 4 << 2) << 8)))

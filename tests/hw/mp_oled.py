@@ -42,8 +42,16 @@ def make_i2c(controller, **kw):
     return controller(oled.I2CBus(i2c, ADDR), contrast=200, **kw), i2c
 
 
+def ssd1306_pages(buffer, first, last):
+    """A run of pages: the window command, then one data write a page."""
+    out = [bytes((CMD, 0x21, 0, 127, 0x22, first, last))]
+    for page in range(first, last + 1):
+        out.append(bytes((DATA,)) + bytes(buffer[page * 128:(page + 1) * 128]))
+    return out
+
+
 def ssd1306_frame(buffer):
-    return [bytes((CMD, 0x21, 0, 127, 0x22, 0, 7)), bytes((DATA,)) + bytes(buffer)]
+    return ssd1306_pages(buffer, 0, 7)
 
 
 def sh1106_frame(buffer, offset=2):
@@ -59,23 +67,31 @@ def test_ssd1306_i2c_init_clears_ram_before_lighting_the_panel():
     writes = i2c_writes()
     assert all(e[1] == ADDR for e in machine.EVENTS if e[0] == "i2c")
     assert writes[0] == bytes((CMD,)) + SSD1306_INIT, writes[0]
-    assert writes[1:3] == ssd1306_frame(bytes(1024))
-    assert writes[3] == bytes((CMD, 0xAF))  # display on, last
-    assert len(writes) == 4
+    assert writes[1:10] == ssd1306_frame(bytes(1024))
+    assert writes[10] == bytes((CMD, 0xAF))  # display on, last
+    assert len(writes) == 11
     assert d.is_on
 
 
-def test_ssd1306_show_is_address_window_then_1024_bytes():
+def test_ssd1306_show_pushes_the_changed_pages_only():
     d, i2c = make_i2c(oled.SSD1306)
     machine.clear()
     d.pixel(0, 0, 1)  # page 0, column 0, bit 0
     d.pixel(127, 63, 1)  # page 7, column 127, bit 7
     d.show()
     writes = i2c_writes()
-    assert writes == ssd1306_frame(d.buffer)
-    assert len(writes[1]) == 1025
-    assert writes[1][1] == 0x01 and writes[1][1024] == 0x80
-    assert sum(1 for b in writes[1][1:] if b) == 2
+    assert writes == ssd1306_pages(d.buffer, 0, 0) + ssd1306_pages(d.buffer, 7, 7)
+    assert writes[1][1] == 0x01 and writes[3][128] == 0x80
+    machine.clear()
+    d.show()  # nothing changed: nothing on the bus
+    assert i2c_writes() == []
+    d.fill_rect(0, 20, 5, 30, 1)  # pages 2 to 6: one window, five pages
+    d.show()
+    assert i2c_writes() == ssd1306_pages(d.buffer, 2, 6)
+    machine.clear()
+    d.invalidate()  # the whole frame again, changed or not
+    d.show()
+    assert i2c_writes() == ssd1306_frame(d.buffer)
 
 
 def test_sh1106_i2c_init_and_show_per_page_with_column_offset():
@@ -88,19 +104,27 @@ def test_sh1106_i2c_init_and_show_per_page_with_column_offset():
     d.fill_rect(0, 8, 128, 8, 1)  # all of page 1
     d.pixel(5, 63, 1)
     d.show()
-    writes = i2c_writes()
-    assert writes == sh1106_frame(d.buffer)
-    assert writes[3] == bytes((DATA,)) + b"\xff" * 128
-    assert writes[15][1 + 5] == 0x80
+    writes = i2c_writes()  # the two changed pages only
+    assert writes == sh1106_frame(d.buffer)[2:4] + sh1106_frame(d.buffer)[14:16]
+    assert writes[1] == bytes((DATA,)) + b"\xff" * 128
+    assert writes[3][1 + 5] == 0x80
+    machine.clear()
+    d.show()
+    assert i2c_writes() == []
+    d.invalidate()
+    d.show()
+    assert i2c_writes() == sh1106_frame(d.buffer)
 
 
 def test_sh1106_other_column_offsets_split_into_nibbles():
     d, i2c = make_i2c(oled.SH1106, col_offset=0)
     machine.clear()
+    d.invalidate()
     d.show()
     assert i2c_writes()[0] == bytes((CMD, 0xB0, 0x00, 0x10))
     d, i2c = make_i2c(oled.SH1106, col_offset=4)
     machine.clear()
+    d.invalidate()
     d.show()
     assert i2c_writes()[14] == bytes((CMD, 0xB7, 0x04, 0x10))
 
@@ -160,14 +184,15 @@ def test_ssd1306_spi_reset_pulse_init_and_frame():
                       ("pin", 21, 1)], ev[:5]
     assert waits == [1, 1, 1]
     rest = ev[5:]
-    expected = (spi_command(SSD1306_INIT) + spi_command(bytes((0x21, 0, 127, 0x22, 0, 7)))
-                + spi_data(bytes(1024)) + spi_command(bytes((0xAF,))))
-    assert rest == expected
+    expected = spi_command(SSD1306_INIT) + spi_command(bytes((0x21, 0, 127, 0x22, 0, 7)))
+    for _page in range(8):
+        expected += spi_data(bytes(128))
+    assert rest == expected + spi_command(bytes((0xAF,)))
     machine.clear()
-    d.pixel(64, 32, 1)
+    d.pixel(64, 32, 1)  # page 4
     d.show()
-    assert machine.EVENTS == spi_command(bytes((0x21, 0, 127, 0x22, 0, 7))) + spi_data(
-        bytes(d.buffer))
+    assert machine.EVENTS == spi_command(bytes((0x21, 0, 127, 0x22, 4, 4))) + spi_data(
+        bytes(d.buffer[4 * 128:5 * 128]))
 
 
 def test_sh1106_spi_frame_per_page():
@@ -190,7 +215,10 @@ def test_show_and_commands_allocate_nothing():
             machine.RECORD = False
             micropython.heap_lock()
             try:
-                d.show()
+                d.show()  # page 0 changed
+                d.show()  # nothing changed
+                d.invalidate()
+                d.show()  # every page
                 d.contrast(10)
                 d.poweroff()
                 d.poweron()
@@ -202,11 +230,14 @@ def test_show_and_commands_allocate_nothing():
 
 def test_frame_push_byte_counts():
     # What the bus carries for one frame; tools/bench_hw.py turns these into times.
+    # A whole frame (invalidate): the window, then the eight pages.
     d, i2c = make_i2c(oled.SSD1306)
     t, n = i2c.transactions, i2c.bytes
+    d.invalidate()
     d.show()
-    assert (i2c.transactions - t, i2c.bytes - n) == (2, 7 + 1025)
+    assert (i2c.transactions - t, i2c.bytes - n) == (9, 7 + 8 * 129)
     d, i2c = make_i2c(oled.SH1106)
     t, n = i2c.transactions, i2c.bytes
+    d.invalidate()
     d.show()
     assert (i2c.transactions - t, i2c.bytes - n) == (16, 8 * (4 + 129))

@@ -56,6 +56,11 @@ def case_blit(fb):
     for x, y, key in ((2, 2, -1), (20, 3, 0), (40, 5, 1), (-4, 40, -1), (124, 58, 0),
                       (60, -10, 1), (200, 10, -1)):
         fb.blit(src, x, y, key)
+    # through a palette (colour c drawn as palette.pixel(c, 0)), the key after the palette
+    swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
+    swap.pixel(0, 0, 1)
+    for x, y, key in ((70, 2, -1), (80, 20, 1), (90, 40, 0), (-3, 50, 1)):
+        fb.blit(src, x, y, key, swap)
 
 
 def case_text(fb):
@@ -82,6 +87,13 @@ def case_text(fb):
     draw.message(fb, ["HELLO", "WORLD"])
     draw.big_text(fb, "AB", 100, 48, 2)
     draw.cursor(fb, 90, 40, 20, 10)
+    draw.cursor(fb, 0, 0, 128, 7)  # wider than a tile, an odd height
+    draw.cursor(fb, 120, 58, 20, 20)  # off the edges
+    draw.cursor(fb, -5, 30, 12, 3)
+    draw.empty(fb, 60, 40, draw.CARD_W, draw.CARD_H)
+    draw.empty(fb, 74, 42, draw.SMALL_W, draw.SMALL_H)
+    draw.empty(fb, 92, 30, 9, 6)
+    draw.text(fb, "caf\xe9 \x7f", 70, 0)
 
 
 CASES = ("case_pixels", "case_fills", "case_rects", "case_lines", "case_blit", "case_text")

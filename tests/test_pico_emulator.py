@@ -1,0 +1,135 @@
+"""What the simulator shows is what the Pico shows: the real firmware (the files `make flash`
+copies, as .mpy) boots on an emulated Raspberry Pi Pico running the stock MicroPython RPI_PICO
+image (tools/bench_pico.py: rp2040js, an SSD1306 modelled on I2C0), plays every game's first
+seeded moves through its buttons (bench_pico.TOUR), and every frame read off the emulated
+display's I2C bus must equal, pixel for pixel, the frame host_sim draws for the same seed and
+presses.
+
+Needs node and npm (`npm ci` of tools/pico/package.json runs on first use), the MicroPython
+image and the RP2040 bootrom module (by default in ../shared/pico-emu/ beside the checkout;
+PICO_FIRMWARE, PICO_BOOTROM name others). If any is missing this test fails and says which:
+it is never skipped. About a minute on one core.
+"""
+
+import os
+import tempfile
+
+import pytest
+
+from tools import bench_pico
+
+LETTER = {name: letter for letter, name in bench_pico.LETTERS.items()}  # "up" -> "U"
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "out", "pico")
+
+
+def simulator_frames(pico_frames, seed):
+    """host_sim's frames, frame for frame with the Pico's: each frame gets the press the
+    Pico's frame read (animations count frames, so the idle frames between presses matter).
+    Returns (label, redrawn, frame buffer) for each."""
+    import framebuf
+
+    from deckdelve import buttons
+    from deckdelve.app import App
+
+    buf = bytearray(1024)
+    app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB),
+              tempfile.mkdtemp(prefix="deckdelve-pico-sim-"), seed=seed)
+    out = []
+    for f in pico_frames:
+        press = buttons.from_letter(LETTER[f["press"]]) if f["press"] else 0
+        redrawn = app.frame(press)
+        if redrawn:
+            app.draw()
+        out.append((f["label"], redrawn, bytes(buf)))
+    return out
+
+
+def distinct(frames):
+    """Drop a frame equal to the one before it (a redraw that changed nothing pushes nothing
+    to the display)."""
+    out = []
+    for label, buf in frames:
+        if not out or out[-1][1] != buf:
+            out.append((label, buf))
+    return out
+
+
+def save(name, buf):
+    from host_sim import render
+
+    os.makedirs(OUT, exist_ok=True)
+    path = os.path.join(OUT, name + ".png")
+    render.to_image(bytearray(buf), 4).save(path)
+    return os.path.relpath(path)
+
+
+@pytest.mark.slow
+def test_every_frame_on_the_emulated_pico_is_the_simulators():
+    steps = bench_pico.tour()
+    try:
+        log = bench_pico.run(steps)
+    except bench_pico.Failure as e:
+        pytest.fail("the emulated Pico could not run: %s" % e, pytrace=False)
+    frames = log["frames"]
+    # every press of the tour was answered (a missed press would shift every frame after it)
+    assert sum(1 for f in frames if f["press"]) == sum(len(keys) for _label, keys in steps)
+    sim_frames = simulator_frames(frames, bench_pico.SEED)
+    # the same frames redraw on both
+    assert [f["redrawn"] for f in frames] == [r for _label, r, _buf in sim_frames]
+    pico = distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames if "ram" in f])
+    sim = distinct([(label, buf) for label, r, buf in sim_frames if r])
+    for i in range(min(len(pico), len(sim))):
+        if pico[i][1] != sim[i][1]:
+            raise AssertionError(
+                "frame %d (%s) differs: the Pico's is %s, the simulator's %s"
+                % (i, pico[i][0], save("pico-%d" % i, pico[i][1]), save("sim-%d" % i, sim[i][1])))
+    assert len(pico) == len(sim), (len(pico), len(sim))
+    assert len(pico) > 40  # the tour went through every game
+    assert {label for label, _buf in pico} >= {key + "/play" for key, _moves in bench_pico.TOUR}
+
+
+def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):
+    # `make bench-device PORT=...` against a stand-in mpremote whose "device" is a folder and
+    # whose exec runs the code under the MicroPython unix port with the fake machine: flash it
+    # as `make flash` does, then the benchmark plays the tour there and prints a row a game.
+    import subprocess
+    import sys
+
+    from tools import mpy
+
+    device = tmp_path / "device"
+    (device / "data").mkdir(parents=True)
+    (device / "data" / "run_red_queen.sav").write_bytes(b"a saved run")
+    env = dict(os.environ)
+    env["DECKDELVE_MPREMOTE"] = "%s %s" % (
+        sys.executable, os.path.join(mpy.ROOT, "tests", "hw", "fake_mpremote.py"))
+    env["FAKE_DEVICE_DIR"] = str(device)
+    env["FAKE_DEVICE_MICROPYTHON"] = mpy.tool("micropython")
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "flash", "--board", "ssd1306-i2c",
+                        "--port", "fake"], cwd=mpy.ROOT, env=env, capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "fake",
+                        "--games", "rogue_solitaire,solatro"], cwd=mpy.ROOT, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr
+    rows = [ln.split("|")[1].strip() for ln in r.stdout.splitlines() if ln.startswith("| ")]
+    assert rows == ["game", "rogue_solitaire", "solatro"], r.stdout
+    for ln in r.stdout.splitlines():
+        if ln.startswith("| rogue_solitaire") or ln.startswith("| solatro"):
+            assert ln.count(" ms") == 6, ln
+    assert "connect fake soft-reset exec" in (tmp_path / "mpremote.log").read_text()
+    assert (device / "data" / "run_red_queen.sav").read_bytes() == b"a saved run"
+    assert not (device / "benchdata").exists()
+
+
+def test_bench_device_without_a_device_says_so(tmp_path):
+    import subprocess
+    import sys
+
+    env = dict(os.environ)
+    env["DECKDELVE_MPREMOTE"] = "false"  # mpremote failing, as with no Pico on the port
+    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "/dev/nothing"],
+                       env=env, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.startswith("bench_pico: the benchmark did not finish on /dev/nothing")
+    assert len(r.stderr.splitlines()) == 1
