@@ -58,11 +58,13 @@ def splash(display):
     display.show()
 
 
-def start(display, buttons, buzzer, data_dir, full_contrast=255):
+def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
+    """The console for these devices; seed=None deals every game from os.urandom (a board
+    without it, such as the web page's, passes a seed of its own)."""
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 
-    app = App(display, data_dir, sound_player=buzzer)
+    app = App(display, data_dir, sound_player=buzzer, seed=seed)
     power = Power(display, app.settings, time.ticks_ms(), full_contrast)
 
     def settings_changed():
