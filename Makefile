@@ -73,4 +73,4 @@ web: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m tools.web build
 
 serve-web: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.web serve $(if $(PORT),--port $(PORT))
+	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT))
