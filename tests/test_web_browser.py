@@ -152,6 +152,7 @@ def write_metrics(got):
         "title_ms_first_load": round(got["titleMs"][0]),
         "title_ms_later_loads": sorted(round(t) for t in got["titleMs"][1:]),
         "frames": len(steps),
+        "step_ms_mean": round(sum(steps) / len(steps), 3),
         "step_ms_median": steps[len(steps) // 2],
         "step_ms_p99": steps[len(steps) * 99 // 100],
         "step_ms_max": steps[-1],
