@@ -26,8 +26,9 @@ def site():
     return webtools.site()
 
 
-def play(site, steps, storage=None, seed=SEED):
-    spec = {"seed": seed, "steps": steps, "elapsed": 20, "storage": storage or {}}
+def play(site, steps, storage=None, seed=SEED, python=None):
+    spec = {"seed": seed, "steps": steps, "elapsed": 20, "storage": storage or {},
+            "python": python}
     r = subprocess.run(["node", "tests/web/frames.mjs", site], input=json.dumps(spec),
                        capture_output=True, text=True, timeout=120, cwd=webtools.ROOT)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -90,3 +91,32 @@ def test_saved_files_reach_the_storage_and_come_back(site, tmp_path):
     again.keys("A")
     assert_same(gone["settled"], bytes(again.buf), "the continued run")
     assert run not in gone["storage"]
+
+
+def test_an_error_is_shown_and_logged_and_a_press_restarts(site):
+    import framebuf
+
+    from deckdelve import boot
+
+    class Panel(framebuf.FrameBuffer):
+        def show(self):
+            pass
+
+    # A bug planted in the title screen's press(): A on the title raises.
+    bug = ("import deckdelve.menus\n"
+           "def broken(self, button):\n"
+           "    raise ValueError('planted')\n"
+           "deckdelve.menus.Title.press = broken\n")
+    got = play(site, [0, 16, 16, 0, 0, 0, 32, 32], python=bug)
+    # As boot.fail on the Pico: the message on the screen...
+    want = bytearray(1024)
+    boot.error_screen(Panel(want, 128, 64, framebuf.MONO_VLSB), "ValueError: planted")
+    assert_same(got["frames"][1], bytes(want), "the error screen")
+    # ...in the log (kept by the browser like a save)...
+    import base64
+
+    log = base64.b64decode(got["storage"]["deckdelve:/data/error.log"]).decode()
+    assert "ValueError: planted" in log
+    # ...and once every button is up, the next press restarts (the page reloads).
+    assert got["returns"][:6] == [got["returns"][0]] + [got["returns"][1]] * 5
+    assert got["returns"][6] == -1

@@ -5,8 +5,10 @@
 //   node tests/web/frames.mjs SITE_DIR < spec.json > result.json
 //
 // spec:   {"seed": N, "steps": [held mask per frame...], "elapsed": ms per frame,
-//          "storage": {key: value} (the browser's storage to start from)}
-// result: {"frames": [hex of the 1024-byte frame after each step...],
+//          "storage": {key: value} (the browser's storage to start from),
+//          "python": code run in the page's MicroPython before the first step (optional)}
+// result: {"frames": [hex of the 1024-byte frame after each step...], "returns": [what
+//          each step returned...],
 //          "settled": hex after the screen stopped changing (at most 120 more frames),
 //          "sounds": [[method, value]...] the buzzer's calls, "storage": {key: value} after}
 import fs from "fs";
@@ -50,10 +52,13 @@ const board = await startBoard({
   stdout: (s) => process.stderr.write(s + "\n"),
   stderr: (s) => process.stderr.write(s + "\n"),
 });
+if (spec.python) board.mp.runPython(spec.python);
 const frames = [];
+const returns = [];
 let changes = 0;
 for (const held of spec.steps) {
   changes = board.step(held, spec.elapsed);
+  returns.push(changes);
   frames.push(hex(board.frame()));
 }
 for (let i = 0; i < 120; i++) {
@@ -63,6 +68,7 @@ for (let i = 0; i < 120; i++) {
 }
 process.stdout.write(JSON.stringify({
   frames,
+  returns,
   settled: hex(board.frame()),
   sounds,
   storage: Object.fromEntries(storage.items),
