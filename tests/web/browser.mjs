@@ -7,6 +7,7 @@
 //   {"load": seed}         open URL?seed=seed (again: a reload; the browser's storage stays)
 //   {"keys": "AAD"}        press each key (U D L R A B as the page's arrows, Z and X) and wait
 //                          until the screen has settled
+//   {"taps": "AAD"}        the same with the page's on-screen buttons (a mouse click each)
 //   {"capture": name}      the canvas read back into a 1024-byte MONO_VLSB frame (hex)
 //   {"storage": name}      the browser's storage keys of the page
 //   {"screenshot": name}   click "Save a screenshot": the PNG's width and height
@@ -91,6 +92,12 @@ try {
       for (const letter of step.keys) {
         const since = await page.evaluate(() => window.deckdelve.steps);
         await page.keyboard.press(KEYS[letter]);
+        await settled(since);
+      }
+    } else if ("taps" in step) {
+      for (const letter of step.taps) {
+        const since = await page.evaluate(() => window.deckdelve.steps);
+        await page.click(`#pad [data-button="${letter}"]`);
         await settled(since);
       }
     } else if ("capture" in step) {
