@@ -26,9 +26,9 @@ def site():
     return webtools.site()
 
 
-def play(site, steps, storage=None, seed=SEED, python=None):
+def play(site, steps, storage=None, seed=SEED, python=None, quota=None):
     spec = {"seed": seed, "steps": steps, "elapsed": 20, "storage": storage or {},
-            "python": python}
+            "python": python, "quota": quota}
     r = subprocess.run(["node", "tests/web/frames.mjs", site], input=json.dumps(spec),
                        capture_output=True, text=True, timeout=120, cwd=webtools.ROOT)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -91,6 +91,23 @@ def test_saved_files_reach_the_storage_and_come_back(site, tmp_path):
     again.keys("A")
     assert_same(gone["settled"], bytes(again.buf), "the continued run")
     assert run not in gone["storage"]
+
+
+def test_a_full_storage_loses_no_game(site, tmp_path):
+    # The browser refuses every write (its quota is used up): saving a run still works on the
+    # firmware's side, the page learns why nothing was kept, and the frames go on as always.
+    from host_sim.sim import Sim
+
+    sim = Sim(str(tmp_path), seed=SEED)
+    sim.keys(webtools.START["red_queen"] + "B")
+    keys = webtools.START["red_queen"] + "B" + "D" * sim.app.stack[-1].items.index(
+        "Save and quit") + "A"
+    steps = [0] + webtools.held_steps(keys)
+    got = play(site, steps, quota=0)
+    assert got["storage"] == {}
+    assert got["storageError"] == "QuotaExceededError"
+    want, settled = webtools.sim_frames(str(tmp_path / "again"), SEED, steps)
+    assert_same(got["settled"], settled, "the screen after a refused save")
 
 
 def test_an_error_is_shown_and_logged_and_a_press_restarts(site):

@@ -56,6 +56,7 @@ export class Saves {
     this.FS = FS;
     this.storage = storage;
     this.seen = new Map(); // path -> "inode size mtime" as last copied
+    this.error = null; // the last refusal of the storage (quota exceeded...), if any
   }
 
   keys() {
@@ -98,7 +99,13 @@ export class Saves {
     let changed = 0;
     for (const [path, stamp] of now) {
       if (this.seen.get(path) !== stamp) {
-        this.storage.setItem(STORE_PREFIX + path, toBase64(this.FS.readFile(path)));
+        try {
+          this.storage.setItem(STORE_PREFIX + path, toBase64(this.FS.readFile(path)));
+        } catch (error) { // full (a quota) or switched off: the game goes on, the page says so
+          this.error = error.name || String(error);
+          now.set(path, "not kept"); // tried again next frame; an older copy stays
+          continue;
+        }
         changed++;
       }
     }

@@ -7,6 +7,9 @@ const FRAME_MS = 20; // the handheld's pace: at most 50 frames a second (deckdel
 // A tap shorter than this still reaches the firmware as a press: it reads the buttons once a
 // frame and ignores a change within 25 ms of the last one (its debounce).
 const MIN_HOLD_MS = 50;
+// A tab hidden for days must not overflow the firmware's tick arithmetic (2**29 ms); an hour
+// is longer than the longest sleep setting's dimming and switching off (2 x 5 min).
+const MAX_ELAPSED_MS = 3600000;
 // The simulator's keys (host_sim/__main__.py).
 const KEYS = {
   ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R",
@@ -198,7 +201,8 @@ function run(board) {
       const began = performance.now();
       // The firmware's clock moves by the real time since its last frame (a hidden tab
       // counts: the handheld would have dimmed and slept meanwhile).
-      const result = board.step(held, Math.max(0, Math.round(now - lastStep)));
+      const result = board.step(held, Math.round(Math.min(Math.max(0, now - lastStep),
+                                                          MAX_ELAPSED_MS)));
       keep(stats.stepMs, performance.now() - began);
       lastStep = now;
       stats.steps++;
@@ -206,6 +210,11 @@ function run(board) {
       if (result === -1) {
         location.reload(); // the handheld's restart after an error
         return;
+      }
+      if (board.saves.error && !status.dataset.full) {
+        status.dataset.full = "1";
+        status.textContent = "The browser's storage refused a save (" + board.saves.error
+          + "): this visit's saves may not be kept.";
       }
       if (result !== changes) {
         changes = result;

@@ -6,21 +6,35 @@
 //
 // spec:   {"seed": N, "steps": [held mask per frame...], "elapsed": ms per frame,
 //          "storage": {key: value} (the browser's storage to start from),
-//          "python": code run in the page's MicroPython before the first step (optional)}
+//          "python": code run in the page's MicroPython before the first step (optional),
+//          "quota": characters the storage takes before it refuses a write (optional)}
 // result: {"frames": [hex of the 1024-byte frame after each step...], "returns": [what
 //          each step returned...],
 //          "settled": hex after the screen stopped changing (at most 120 more frames),
-//          "sounds": [[method, value]...] the buzzer's calls, "storage": {key: value} after}
+//          "sounds": [[method, value]...] the buzzer's calls, "storage": {key: value} after,
+//          "storageError": the name of the storage's last refusal, or null}
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
 
 class MemoryStorage {
-  constructor(items) { this.items = new Map(Object.entries(items || {})); }
+  constructor(items, quota) {
+    this.items = new Map(Object.entries(items || {}));
+    this.quota = quota ?? Infinity; // characters, as a browser's storage limit
+  }
   get length() { return this.items.size; }
   key(i) { return [...this.items.keys()][i] ?? null; }
   getItem(k) { return this.items.has(k) ? this.items.get(k) : null; }
-  setItem(k, v) { this.items.set(k, String(v)); }
+  setItem(k, v) {
+    let used = String(v).length;
+    for (const [key, value] of this.items) if (key !== k) used += value.length;
+    if (used > this.quota) {
+      const error = new Error("the quota is " + this.quota);
+      error.name = "QuotaExceededError";
+      throw error;
+    }
+    this.items.set(k, String(v));
+  }
   removeItem(k) { this.items.delete(k); }
 }
 
@@ -42,7 +56,7 @@ const audio = {
   freq: (hz) => sounds.push(["freq", hz]),
   duty_u16: (duty) => sounds.push(["duty_u16", duty]),
 };
-const storage = new MemoryStorage(spec.storage);
+const storage = new MemoryStorage(spec.storage, spec.quota);
 const board = await startBoard({
   loadMicroPython,
   pack: new Uint8Array(fs.readFileSync(path.join(site, "firmware.pack"))),
@@ -72,4 +86,5 @@ process.stdout.write(JSON.stringify({
   settled: hex(board.frame()),
   sounds,
   storage: Object.fromEntries(storage.items),
+  storageError: board.saves.error,
 }));
