@@ -110,23 +110,28 @@ def serve(port, out=OUT):
     return 0
 
 
+USAGE = "usage: python -m tools.web build | serve [--port N]"
+
+
 def main(argv):
-    if not argv or argv[0] not in ("build", "serve"):
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
     port = DEFAULT_PORT
-    rest = argv[1:]
-    if argv[0] == "serve" and rest[:1] == ["--port"] and len(rest) == 2 and rest[1].isdigit():
-        port = int(rest[1])
-    elif rest:
-        print("unknown arguments: %s (see python -m tools.web)" % " ".join(rest),
-              file=sys.stderr)
+    if argv[:1] == ["serve"] and argv[1:2] == ["--port"] and len(argv) == 3:
+        if not argv[2].isdigit() or not 0 < int(argv[2]) < 65536:
+            print("--port must be a number from 1 to 65535 (%s)" % USAGE, file=sys.stderr)
+            return 2
+        port = int(argv[2])
+    elif argv not in (["build"], ["serve"]):
+        print(USAGE, file=sys.stderr)
         return 2
     sizes = build()
     print("build/web: %d files, %d bytes (%s)" % (
         len(sizes), sum(sizes.values()), ", ".join("%s %d" % kv for kv in sizes.items())))
     if argv[0] == "serve":
-        return serve(port)
+        try:
+            return serve(port)
+        except OSError as e:
+            print("cannot serve on port %d: %s" % (port, e.strerror or e), file=sys.stderr)
+            return 1
     return 0
 
 
