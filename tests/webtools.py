@@ -38,8 +38,8 @@ def run(cmd, timeout):
 def npm_ci():
     """node_modules as package-lock.json pins it (again only when the lock changed)."""
     if not shutil.which("node") or not shutil.which("npm"):
-        raise RuntimeError("the web tests need Node.js 18 or newer and npm (apt-get install "
-                           "nodejs npm)")
+        raise RuntimeError("the web tests need Node.js 20 or newer and npm (playwright-core "
+                           "asks for 20)")
     if (os.path.exists(INSTALLED)
             and os.path.getmtime(INSTALLED) >= os.path.getmtime(LOCK)):
         return

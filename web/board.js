@@ -143,6 +143,7 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
   const step = board.step;
   const display = board.display;
   const address = display.address;
+  if (address % 4) throw new Error("the frame buffer is not word-aligned: " + address);
   const getValue = mp._module.getValue;
   const words = new Int32Array(WIDTH * HEIGHT / 32);
   const frame = new Uint8Array(words.buffer);
