@@ -188,9 +188,9 @@ let stopped = false;
 
 function run(board) {
   let changes = -2;
-  let lastStep = performance.now();
+  let previous = performance.now();
+  let lastStep = Math.round(previous);
   let owed = FRAME_MS; // the first frame at once
-  let previous = lastStep;
   const frame = (now) => {
     if (stopped) return;
     owed = Math.min(owed + now - previous, 2 * FRAME_MS);
@@ -200,11 +200,12 @@ function run(board) {
       const held = heldMask(now);
       const began = performance.now();
       // The firmware's clock moves by the real time since its last frame (a hidden tab
-      // counts: the handheld would have dimmed and slept meanwhile).
-      const result = board.step(held, Math.round(Math.min(Math.max(0, now - lastStep),
-                                                          MAX_ELAPSED_MS)));
+      // counts: the handheld would have dimmed and slept meanwhile), in whole milliseconds
+      // between rounded timestamps, so that rounding errors never add up.
+      const result = board.step(held, Math.min(Math.max(0, Math.round(now) - lastStep),
+                                               MAX_ELAPSED_MS));
       keep(stats.stepMs, performance.now() - began);
-      lastStep = now;
+      lastStep = Math.round(now);
       stats.steps++;
       stats.held = held;
       if (result === -1) {

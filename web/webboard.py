@@ -81,6 +81,24 @@ class PWM:
         self.audio.duty_u16(duty)
 
 
+class Sound:
+    """The buzzer on the board's clock: the app's play(effect) gives no time, and the Pico's
+    Buzzer then reads time.ticks_ms(), which here is not the clock the frames run on."""
+
+    def __init__(self, buzzer, board):
+        self.buzzer = buzzer
+        self.board = board
+
+    def play(self, effect):
+        self.buzzer.play(effect, self.board.now)
+
+    def update(self, now):
+        self.buzzer.update(now)
+
+    def stop(self):
+        self.buzzer.stop()
+
+
 class Board:
     def __init__(self, seed, audio=None):
         from deckdelve.hw.buzzer import Buzzer
@@ -89,7 +107,7 @@ class Board:
         self.buttons = Buttons()
         self.now = time.ticks_ms()  # the power-saving timer starts from the same clock
         boot.splash(self.display)
-        buzzer = None if audio is None else Buzzer(PWM(audio))
+        buzzer = None if audio is None else Sound(Buzzer(PWM(audio)), self)
         self.console = boot.start(self.display, self.buttons, buzzer, DATA_DIR, seed=seed)
         self.failed = False  # an error is on the screen: the next press restarts
         self.waiting_release = False
