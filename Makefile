@@ -23,7 +23,7 @@ test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check firmware host_sim tools tests boards
+	$(BIN)/ruff check firmware host_sim tools tests boards web
 	$(BIN)/python -m tools.lint_firmware
 
 build: $(STAMP)
@@ -71,3 +71,16 @@ playout-all: $(STAMP)
 	done
 	$(BIN)/python -m tools.playout --game solatro --games 2000 --seed 1
 	$(BIN)/python -m tools.playout --game solatro --games 100 --seed 1 --micropython
+
+# --- in the browser (see README "In the browser") ------------------------------------------------
+.PHONY: web serve-web
+NODE_STAMP := node_modules/.package-lock.json
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+web: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.web build
+
+serve-web: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT))

@@ -62,6 +62,8 @@ def splash(display):
 
 
 def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
+    """The console for these devices; seed=None deals every game from os.urandom (a board
+    without it, such as the web page's, passes a seed of its own)."""
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 

@@ -1,0 +1,96 @@
+"""What the web tests need, installed by the tests themselves: the npm packages pinned in
+package-lock.json (`npm ci`), the site in build/web (tools.web), and for the browser test
+Debian's Chromium (`apt-get install chromium`, as root, when /usr/bin/chromium is missing: CI
+runs as root on the same kind of machine)."""
+
+import os
+import shutil
+import subprocess
+
+from host_sim.sim import Sim
+from tools import web
+
+ROOT = web.ROOT
+CHROMIUM = "/usr/bin/chromium"
+NODE_MODULES = os.path.join(ROOT, "node_modules")
+LOCK = os.path.join(ROOT, "package-lock.json")
+INSTALLED = os.path.join(NODE_MODULES, ".package-lock.json")  # npm writes it on install
+
+# From the title to each game's first screen, as a player presses (the menus' order is
+# deckdelve/registry.py's): A opens the list, D moves down to the game, A opens its menu,
+# A starts its first option.
+START = {
+    "rogue_solitaire": "AAA",
+    "mini_rogue": "ADAA",
+    "red_queen": "ADDAA",
+    "solatro": "ADDDAA",
+}
+
+
+def run(cmd, timeout):
+    r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    if r.returncode:
+        raise RuntimeError("%s failed:\n%s%s" % (" ".join(cmd), r.stdout[-2000:],
+                                                 r.stderr[-2000:]))
+    return r
+
+
+def npm_ci():
+    """node_modules as package-lock.json pins it (again only when the lock changed)."""
+    if not shutil.which("node") or not shutil.which("npm"):
+        raise RuntimeError("the web tests need Node.js 20 or newer and npm (playwright-core "
+                           "asks for 20)")
+    if (os.path.exists(INSTALLED)
+            and os.path.getmtime(INSTALLED) >= os.path.getmtime(LOCK)):
+        return
+    run(["npm", "ci", "--no-audit", "--no-fund"], timeout=600)
+
+
+def chromium():
+    """Debian's Chromium, installed when missing (playwright-core downloads no browser)."""
+    if not os.path.exists(CHROMIUM):
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        for cmd in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=900, env=env)
+            if r.returncode:
+                raise RuntimeError("%s failed (it needs root):\n%s" % (" ".join(cmd),
+                                                                      r.stderr[-2000:]))
+    return CHROMIUM
+
+
+def site():
+    """build/web, built now from the current sources."""
+    npm_ci()
+    web.build()
+    return web.OUT
+
+
+def held_steps(keys):
+    """The buttons held in each frame for these keys (U D L R A B, '.' a frame with none).
+    A key is down for two frames and up for the next two: at 20 ms a frame, the firmware's
+    25 ms debounce then takes every change, so each key is exactly one press, in the frame
+    it goes down."""
+    from deckdelve import buttons
+
+    steps = []
+    for ch in keys:
+        if ch == ".":
+            steps.append(0)
+        else:
+            mask = buttons.from_letter(ch)
+            steps += [mask, mask, 0, 0]
+    return steps
+
+
+def sim_frames(data_dir, seed, steps):
+    """The simulator's frame after each step (steps[0] is the frame it runs on starting), and
+    after it settles: what the web board must show, byte for byte, for the same held
+    buttons. The simulator is handed the presses directly: a button in the frame it goes
+    down (held_steps() makes the web board's debounce see them so)."""
+    sim = Sim(data_dir, seed=seed)
+    frames = [bytes(sim.buf)]
+    for held, before in zip(steps[1:], steps):
+        sim.step(held & ~before)
+        frames.append(bytes(sim.buf))
+    sim.settle()
+    return frames, bytes(sim.buf)
