@@ -1,0 +1,855 @@
+# The Four: the scene. A solo roleplaying companion: the screen is the character sheet, the
+# deck, the dice, the table and the notebook's log; the player does the imagining.
+#
+# Keys, the same everywhere in the game:
+#   UP/DOWN  move the cursor in the list on screen (actions, cards of a flip, ratings)
+#   A        do what the cursor is on (a row that opens a smaller list opens it)
+#   B        back out of a smaller list or a page; with nothing to back out of, pause
+#   RIGHT    The Four table, over whatever is on screen (any key but UP/DOWN closes it):
+#            "Learn it, and you've learned the game", so it is always one press away
+#   LEFT     the next page: PLAY (the sheet and what to do) -> WORLD (threats with their
+#            Grip, the Spread, the spades row, the deck) -> JOURNAL (newest first) -> PLAY
+#
+# The PLAY page shows what the phase asks for: character creation, the sheet with the list of
+# actions, a flip (the cards, the one under the cursor or kept, the band and the suit's full
+# reading), the spark draw, a new Spread, the Scar to take, the end. An Oracle answer is shown
+# on its own screen until a key is pressed. Every action on offer comes from game.actions(),
+# so the cursor offers only legal choices. The journal is read from flash a page at a time
+# through host.campaign (None when the game runs without a campaign slot, e.g. in tests).
+from deckdelve import buttons
+from deckdelve.cards import NONE
+from deckdelve.games import the_four as F
+from deckdelve.ui import draw
+
+try:
+    from micropython import const
+except ImportError:
+
+    def const(x):
+        return x
+
+
+PLAY = const(0)
+WORLD = const(1)
+LOG = const(2)
+PAGES = const(3)
+
+# Rows of a list that are not actions (actions are < 2**16): a row that opens a smaller list
+# (OPEN | menu << 8 | arg), and a creation rating row (RATE | suit: A adds a dot, or takes the
+# rating back to 1 when no dot can be added).
+OPEN = const(1 << 16)
+RATE = const(2 << 16)
+MAIN = const(0)
+M_TURN = const(1)  # which rating to flip
+M_AGAINST = const(2)  # against which threat (arg: suit, 4 = Power)
+M_SOURCE = const(3)  # the Source's domain
+M_ORIGIN = const(4)  # the Source's origin
+M_OVERRULE = const(5)  # which suit to read instead
+POWER_ARG = const(4)
+
+LIST_X = 64  # the action list beside the sheet
+LIST_ROWS = 9
+LIST_PITCH = 7
+LOG_ROWS = 9
+CARDS_Y = 6  # a flip's cards
+BAND_Y = 22  # the band and the suit's reading below the cards
+
+# The Four, one suit after another, 8 fields each: axis, axis words, stat, threat, what the
+# threat does, what the world holds, power domain, power words. One string (one object in
+# RAM); draw.part() picks a field.
+FOUR = (
+    "PRESSURE|threat, time, force|GRIT|HUNTER|it pursues|DANGER|FORCE|break, burn, push|"
+    "PEOPLE|bonds, need, feeling|HEART|BINDER|it has a claim on you|FACTION|VOICE|"
+    "minds, feelings, command|"
+    "THINGS|resources, tools, treasure|CRAFT|HOARDER|it won't let go|PRIZE|MATTER|"
+    "make, unmake, change|"
+    "PLACE|terrain, structure, the world's own logic|WITS|WARDEN|it won't let you pass|SITE|"
+    "WORLD|place, distance, ways"
+)
+AXIS = const(0)
+AXIS_WORDS = const(1)
+STAT = const(2)
+THREAT = const(3)
+THREAT_WORDS = const(4)
+HOLDS = const(5)
+DOMAIN = const(6)
+DOMAIN_WORDS = const(7)
+
+ORIGINS = ("INHERITED|it runs in you|BARGAINED|something gave it, and it wants paying|"
+           "TAKEN|it isn't yours|MADE|you built it, slowly|MARKED|it happened to you")
+DEFEATS = ("it takes you somewhere|someone intervenes, and now you owe them|"
+           "you lose what you were carrying|you wake, and the place has changed")
+SPREAD_NAMES = ("THE DRAW|what pulls you|THE WALL|what stands in the way|"
+                "THE PRIZE|what's at the end")
+BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
+HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
+
+# Every other sentence of the scene, one string (see red_queen.py for why).
+WORDS = (
+    "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|"
+    "no threat|A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|"
+    "A: bump down a band|A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|"
+    "A: deal a new three|A: drop %s to %d|SOURCE|ORIGIN|BEGIN|%d DOTS TO PLACE|"
+    "The deck is shuffled: %d cards.|The Spread is kept.|A new Spread: %s %s %s.|"
+    "%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|Harm %d of 4.|"
+    "Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
+    "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
+    "The fifth defeat. The story ends after %d turns. Write its end.|"
+    "The pressure lands: %s. Read them together.|Something arrives in the flesh: %s, %s, Grip %d.|"
+    "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
+    "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
+    "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
+    "%s of %s, %s.|YES|NO|TAKE A SCAR: WHICH RATING DROPS?|THE STORY HAS ENDED|"
+    "A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|SPARK DRAW: KEEP ONE|"
+    " It has a name.|JOURNAL|THREATS|NO LIVE THREATS|SPREAD|SPADES|DECK %d  DISCARD %d|"
+    "THE ORACLE|HOW MUCH: %d OF 13|NO JOURNAL HERE|THE FOUR|"
+    "Your Source: one suit's power domain|and one origin: how it came to you|"
+)
+_W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
+_W_NO_THREAT = const(8)
+_W_KEEP = const(9)
+_W_MORE = const(10)
+_W_ACCEPT = const(11)
+_W_BUMP_UP = const(12)
+_W_BUMP_DOWN = const(13)
+_W_OVERRULE = const(14)
+_W_PICK = const(15)
+_W_SPREAD_KEEP = const(16)
+_W_SPREAD_NEW = const(17)
+_W_SCAR = const(18)
+_W_SOURCE = const(19)
+_W_ORIGIN = const(20)
+_W_BEGIN = const(21)
+_W_TO_PLACE = const(22)
+_W_SHUFFLE = const(23)
+_W_SPREAD_KEPT = const(24)
+_W_SPREAD_DEALT = const(25)
+_W_STRIP = const(26)
+_W_COST = const(27)
+_W_DONE = const(28)
+_W_HARM = const(29)
+_W_HARM_BY = const(30)
+_W_HOW = const(31)
+_W_OUT = const(32)
+_W_SCARRED = const(33)
+_W_END = const(34)
+_W_LANDING = const(35)
+_W_ARRIVAL = const(36)
+_W_WORSENS = const(37)
+_W_RESET = const(38)
+_W_THREAT = const(39)
+_W_SPARK = const(40)
+_W_QUIET = const(41)
+_W_ROLL = const(42)
+_W_SCENE = const(43)
+_W_ORACLE = const(44)
+_W_YES = const(45)
+_W_NO = const(46)
+_W_SCAR_TITLE = const(47)
+_W_ENDED = const(48)
+_W_NEW_SPREAD = const(49)
+_W_SPREAD_ASK = const(50)
+_W_PICK_TITLE = const(51)
+_W_NAMED = const(52)
+_W_JOURNAL = const(53)
+_W_THREATS = const(54)
+_W_NO_THREATS = const(55)
+_W_SPREAD = const(56)
+_W_SPADES = const(57)
+_W_DECK = const(58)
+_W_ORACLE_TITLE = const(59)
+_W_HOW_MUCH = const(60)
+_W_NO_JOURNAL = const(61)
+_W_FOUR = const(62)
+_W_SOURCE_IS = const(63)
+_W_ORIGIN_IS = const(64)
+
+MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
+
+
+def words(i):
+    return draw.part(WORDS, i)
+
+
+def four(suit, field):
+    """One field of The Four for a suit (0..3 = spades, hearts, diamonds, clubs)."""
+    return draw.part(FOUR, suit * 8 + field)
+
+
+def threat_name(card):
+    """'7<heart> BINDER'."""
+    return draw.label(card) + " " + four(card // 13, THREAT)
+
+
+class Scene:
+    def __init__(self, host):
+        self.host = host
+        self.page = PLAY
+        self.showing_four = False
+        self.four_suit = 0
+        self.menu = MAIN
+        self.menu_arg = 0
+        self.items = []
+        self.index = 0
+        self.top = 0
+        self.oracle_shown = False  # the Oracle's answer on screen until a key
+        self.world_top = 0
+        self.log_skip = 0  # journal lines skipped from the newest
+        self.log_lines = None  # the journal page on screen, read when the page is opened
+        self._refresh()
+
+    # ---- the list under the cursor ------------------------------------------------------
+
+    def _refresh(self):
+        g = self.host.game
+        acts = g.actions()
+        items = []
+        m = self.menu
+        phase = g.phase
+        if phase == F.CREATE:
+            if m == M_SOURCE:
+                items = [a for a in acts if a >> 8 == F.SOURCE]
+            elif m == M_ORIGIN:
+                items = [a for a in acts if a >> 8 == F.ORIGIN]
+            else:
+                items = [RATE | s for s in range(4)]
+                items.append(OPEN | M_SOURCE << 8)
+                items.append(OPEN | M_ORIGIN << 8)
+                if F.BEGIN << 8 in acts:
+                    items.append(F.BEGIN << 8)
+        elif phase == F.IDLE:
+            if m == M_TURN:
+                for a in acts:
+                    if a >> 8 == F.TURN and (a & 0xFF) >> 2 == 0:
+                        items.append(self._against_or(a, a & 3, acts))
+            elif m == M_AGAINST:
+                kind = F.POWER if self.menu_arg == POWER_ARG else F.TURN
+                for a in acts:
+                    if a >> 8 == kind and (kind == F.POWER or a & 3 == self.menu_arg):
+                        items.append(a)
+            else:
+                for kind in MAIN_KINDS:
+                    for a in acts:
+                        if a >> 8 == kind:
+                            if kind == F.TURN:
+                                items.append(OPEN | M_TURN << 8)
+                            elif kind == F.POWER:
+                                items.append(self._against_or(a, POWER_ARG, acts))
+                            else:
+                                items.append(a)
+                            break
+        elif phase == F.RESULT and m == M_OVERRULE:
+            items = [a for a in acts if a >> 8 == F.OVERRULE]
+        elif phase == F.RESULT:
+            for kind in (F.ACCEPT, F.BUMP):
+                for a in acts:
+                    if a >> 8 == kind:
+                        items.append(a)
+            for a in acts:
+                if a >> 8 == F.OVERRULE:
+                    items.append(OPEN | M_OVERRULE << 8)
+                    break
+        else:  # KEEP, PICK, SPREAD, SCAR: every action is a row, in the game's order
+            items = acts
+        if not items and m != MAIN:
+            self.menu = MAIN
+            self._refresh()
+            return
+        self.items = items
+        if self.index >= len(items):
+            self.index = 0
+        self._scroll()
+
+    def _against_or(self, a, arg, acts):
+        """The row for a Turn or Power: the action itself when no threat is live, else a row
+        that opens the list of what to flip against."""
+        kind = a >> 8
+        for b in acts:
+            if b >> 8 == kind and b != a and (kind == F.POWER or b & 3 == a & 3):
+                return OPEN | M_AGAINST << 8 | arg
+        return a
+
+    def _scroll(self):
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + LIST_ROWS:
+            self.top = self.index - LIST_ROWS + 1
+
+    def current(self):
+        """The row under the cursor (an action, or an OPEN/RATE row), or None."""
+        return self.items[self.index] if self.items else None
+
+    def _open(self, menu, arg=0):
+        self.menu = menu
+        self.menu_arg = arg
+        self.index = 0
+        self.top = 0
+        self._refresh()
+
+    # ---- input --------------------------------------------------------------------------
+
+    def press(self, button):
+        if self.showing_four:
+            if button == buttons.UP or button == buttons.DOWN:
+                self.four_suit = (self.four_suit + (1 if button == buttons.DOWN else 3)) % 4
+            else:
+                self.showing_four = False
+            return True
+        if button == buttons.RIGHT:
+            self.showing_four = True
+            g = self.host.game
+            s = self._suit_on_screen(g)
+            if s >= 0:
+                self.four_suit = s
+            return True
+        if self.oracle_shown:
+            self.oracle_shown = False
+            if button == buttons.A or button == buttons.B:
+                return True
+        if button == buttons.LEFT:
+            self._turn_page()
+            return True
+        if self.page == WORLD:
+            return self._press_world(button)
+        if self.page == LOG:
+            return self._press_log(button)
+        n = len(self.items)
+        if button == buttons.UP or button == buttons.DOWN:
+            if n:
+                self.index = (self.index + (1 if button == buttons.DOWN else n - 1)) % n
+                self._scroll()
+            return True
+        if button == buttons.A:
+            item = self.current()
+            if item is not None:
+                self._choose(item)
+            return True
+        if button == buttons.B and self.menu != MAIN:
+            back = M_TURN if self.menu == M_AGAINST and self.menu_arg != POWER_ARG else MAIN
+            self._open(back)
+            return True
+        return False
+
+    def _turn_page(self):
+        self.page = (self.page + 1) % PAGES
+        if self.page == LOG:
+            self.log_skip = 0
+            self._read_log()
+        else:
+            self.log_lines = None  # the journal page leaves RAM with the page
+
+    def _press_world(self, button):
+        if button == buttons.UP:
+            self.world_top = max(0, self.world_top - 1)
+        elif button == buttons.DOWN:
+            self.world_top = min(max(0, self.host.game.live_threats() - 4), self.world_top + 1)
+        elif button == buttons.A or button == buttons.B:
+            self.page = PLAY
+        return True
+
+    def _press_log(self, button):
+        if button == buttons.DOWN and self.log_lines and len(self.log_lines) > LOG_ROWS:
+            self.log_skip += LOG_ROWS
+            self._read_log()
+        elif button == buttons.UP and self.log_skip:
+            self.log_skip = max(0, self.log_skip - LOG_ROWS)
+            self._read_log()
+        elif button == buttons.A or button == buttons.B:
+            self.page = PLAY
+            self.log_lines = None
+        return True
+
+    def _read_log(self):
+        """The journal page on screen: LOG_ROWS lines from log_skip, newest first, plus one
+        to know whether older lines follow. Only these lines are read from flash."""
+        c = getattr(self.host, "campaign", None)
+        self.log_lines = None if c is None else c.journal(self.log_skip, LOG_ROWS + 1)
+
+    def _choose(self, item):
+        g = self.host.game
+        if item & OPEN:
+            self._open((item >> 8) & 0xFF, item & 0xFF)
+            return
+        if item & RATE:
+            s = item & 3
+            if F.DOT << 8 | s in g.actions():
+                self.host.act(F.DOT << 8 | s)
+            else:
+                while g.ratings[s] > 1 and F.UNDOT << 8 | s in g.actions():
+                    self.host.act(F.UNDOT << 8 | s)
+            self._refresh()
+            return
+        phase = g.phase
+        self.host.act(item)
+        kind = item >> 8
+        if kind == F.ORACLE:
+            self.oracle_shown = True
+        if g.phase != phase or self.menu in (M_SOURCE, M_ORIGIN, M_OVERRULE, M_AGAINST, M_TURN):
+            self.menu = MAIN
+            self.index = 0
+            self.top = 0
+        self._refresh()
+
+    def tick(self):
+        return False
+
+    def _suit_on_screen(self, g):
+        """The suit the player is looking at (the flip's card under the cursor, the reading),
+        so that The Four opens on its row; -1 for none."""
+        ph = g.phase
+        if ph == F.RESULT:
+            return g.reading
+        if ph == F.KEEP_PHASE or ph == F.PICK_PHASE:
+            a = self.current()
+            if a is not None and a >> 8 in (F.KEEP, F.PICK):
+                return g.flip[a & 0xFF] // 13
+        if ph == F.CREATE and self.menu == M_SOURCE:
+            a = self.current()
+            return a & 3 if a is not None else -1
+        if ph == F.CREATE:
+            a = self.current()
+            if a is not None and a & RATE:
+                return a & 3
+        return -1
+
+    # ---- words --------------------------------------------------------------------------
+
+    def event_text(self, event):
+        code, a, b = event
+        L = draw.label
+        g = self.host.game
+        if code == F.EV_SHUFFLE:
+            return words(_W_SHUFFLE) % a
+        if code == F.EV_SPREAD:
+            if a == 1:
+                return words(_W_SPREAD_KEPT)
+            s = g.spread
+            return words(_W_SPREAD_DEALT) % (L(s[0]), L(s[1]), L(s[2]))
+        if code == F.EV_STRIP:
+            return None if b == 0 else words(_W_STRIP) % (threat_name(a), b)
+        if code == F.EV_COST:
+            return words(_W_COST) % threat_name(a)
+        if code == F.EV_DONE:
+            return words(_W_DONE) % threat_name(a)
+        if code == F.EV_HARM:
+            if b == NONE:
+                return words(_W_HARM) % a
+            return words(_W_HARM_BY) % (a, threat_name(b))
+        if code == F.EV_HOW:
+            return words(_W_HOW) % (L(a), four(a // 13, AXIS))
+        if code == F.EV_OUT:
+            return words(_W_OUT) % (L(a), draw.part(DEFEATS, a // 13))
+        if code == F.EV_SCAR:
+            return words(_W_SCARRED) % (four(a, STAT), b)
+        if code == F.EV_END:
+            return words(_W_END) % a
+        if code == F.EV_LANDING:
+            s = ""
+            for i in range(g.row_n):
+                s += (" " if s else "") + L(g.row[i])
+            return words(_W_LANDING) % s
+        if code == F.EV_ARRIVAL:
+            return self._threat_text(_W_ARRIVAL, a)
+        if code == F.EV_WORSENS:
+            return words(_W_WORSENS) % L(a)
+        if code == F.EV_RESET:
+            return words(_W_RESET)
+        if code == F.EV_THREAT:
+            return self._threat_text(_W_THREAT, a)
+        if code == F.EV_SPARK:
+            return words(_W_SPARK) % (L(a), b)
+        if code == F.EV_QUIET:
+            return words(_W_QUIET) % a
+        if code == F.EV_ROLL:
+            return words(_W_ROLL) % a
+        if code == F.EV_SCENE:
+            return words(_W_SCENE) % a
+        # EV_FLIP, EV_TICK, EV_KEPT, EV_MORE, EV_BUMP, EV_OVERRULE, EV_RESULT: the flip's own
+        # screen shows them. EV_ORACLE: the Oracle's screen. EV_CREATED: the sheet.
+        return None
+
+    def _threat_text(self, w, card):
+        t = words(w) % (draw.label(card), four(card // 13, THREAT), F.grip_of(card))
+        if card % 13 == 0:
+            t += words(_W_NAMED)
+        return t
+
+    def row_text(self, item):
+        """The words of a list row."""
+        g = self.host.game
+        if item & RATE:
+            return four(item & 3, STAT)
+        if item & OPEN:
+            m = (item >> 8) & 0xFF
+            if m == M_TURN:
+                return words(_W_MAIN)
+            if m == M_AGAINST:
+                if (item & 0xFF) == POWER_ARG:
+                    return words(_W_MAIN + 1)
+                return self._rating_row(item & 3)
+            if m == M_SOURCE:
+                return words(_W_SOURCE)
+            if m == M_ORIGIN:
+                return words(_W_ORIGIN)
+            return "Overrule"
+        kind = item >> 8
+        arg = item & 0xFF
+        if kind == F.TURN or kind == F.POWER:
+            if self.menu == MAIN:
+                return words(_W_MAIN + (0 if kind == F.TURN else 1))
+            t = arg >> 2
+            if self.menu == M_TURN:
+                return self._rating_row(arg & 3)
+            return words(_W_NO_THREAT) if t == 0 else threat_name(g.threat[t - 1])
+        for i in range(len(MAIN_KINDS)):
+            if MAIN_KINDS[i] == kind:
+                return words(_W_MAIN + i)
+        if kind == F.SOURCE:
+            return four(arg, DOMAIN)
+        if kind == F.ORIGIN:
+            return draw.part(ORIGINS, arg * 2)
+        if kind == F.BEGIN:
+            return words(_W_BEGIN)
+        return self.hint(item)
+
+    def _rating_row(self, suit):
+        return "%s %d" % (four(suit, STAT), self.host.game.ratings[suit])
+
+    def hint(self, item):
+        """What A does on a flip-type screen, in a line."""
+        g = self.host.game
+        kind = item >> 8
+        arg = item & 0xFF
+        if kind == F.KEEP:
+            return words(_W_KEEP) % draw.label(g.flip[arg])
+        if kind == F.MORE:
+            return words(_W_MORE)
+        if kind == F.ACCEPT:
+            return words(_W_ACCEPT)
+        if kind == F.BUMP:
+            return words(_W_BUMP_UP if arg else _W_BUMP_DOWN)
+        if kind == F.PICK:
+            return words(_W_PICK) % draw.label(g.flip[arg])
+        if kind == F.SPREAD:
+            return words(_W_SPREAD_NEW if arg else _W_SPREAD_KEEP)
+        if kind == F.SCAR:
+            return words(_W_SCAR) % (four(arg, STAT), g.ratings[arg] - 1)
+        if kind == F.OVERRULE:
+            return "A: read " + four(arg, AXIS)
+        if item & OPEN:
+            return words(_W_OVERRULE)
+        return ""
+
+    def meaning(self, item):
+        """The one-line meaning of a creation row (the rating, the domain, the origin)."""
+        g = self.host.game
+        if item & RATE:
+            s = item & 3
+            return four(s, AXIS) + ": " + four(s, AXIS_WORDS)
+        if item & OPEN:
+            m = (item >> 8) & 0xFF
+            if m == M_SOURCE and g.source != NONE:
+                return four(g.source, DOMAIN) + ": " + four(g.source, DOMAIN_WORDS)
+            if m == M_ORIGIN and g.origin != NONE:
+                return draw.part(ORIGINS, g.origin * 2) + ": " + draw.part(ORIGINS,
+                                                                            g.origin * 2 + 1)
+            return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
+        kind = item >> 8
+        if kind == F.SOURCE:
+            return four(item & 3, DOMAIN_WORDS)
+        if kind == F.ORIGIN:
+            return draw.part(ORIGINS, (item & 0xFF) * 2 + 1)
+        return ""
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def draw(self, fb):
+        g = self.host.game
+        if self.showing_four:
+            self._four(fb)
+        elif self.page == WORLD:
+            self._world(fb, g)
+        elif self.page == LOG:
+            self._log(fb)
+        elif self.oracle_shown:
+            self._oracle(fb, g)
+        else:
+            ph = g.phase
+            if ph == F.CREATE:
+                self._create(fb, g)
+            elif ph == F.KEEP_PHASE or ph == F.RESULT or ph == F.PICK_PHASE:
+                self._flip(fb, g)
+            elif ph == F.SPREAD_PHASE:
+                self._spread_choice(fb, g)
+            else:
+                self._sheet(fb, g)
+                self._list(fb)
+
+    def _list(self, fb):
+        """The action list beside the sheet (IDLE, SCAR, END)."""
+        fb.vline(LIST_X - 2, 0, 64, 1)
+        items = self.items
+        for row in range(LIST_ROWS):
+            i = self.top + row
+            if i >= len(items):
+                break
+            y = 1 + row * LIST_PITCH
+            draw.bar(fb, self.row_text(items[i]), LIST_X, y, 128 - LIST_X, i == self.index)
+        if self.top > 0:
+            draw.text(fb, draw.ARROW_U, 122, 1)
+        if self.top + LIST_ROWS < len(items):
+            draw.text(fb, draw.ARROW_D, 122, 57)
+        g = self.host.game
+        if g.phase == F.SCAR_PHASE:
+            draw.text(fb, "SCAR:", LIST_X, 50)
+            draw.text(fb, "WHICH DROPS?", LIST_X, 57)
+        elif g.phase == F.END:
+            draw.center(fb, "THE STORY", 22, 1, LIST_X, 128 - LIST_X)
+            draw.center(fb, "HAS ENDED", 29, 1, LIST_X, 128 - LIST_X)
+            draw.center(fb, "T%d" % g.turn, 38, 1, LIST_X, 128 - LIST_X)
+
+    def _sheet(self, fb, g):
+        """The character sheet in the left half: ratings as dots, Harm boxes, Spark, Scars,
+        the Pressure Die's face, the Source, the Quiet, the turn and the deck."""
+        for s in range(4):
+            y = s * 6
+            draw.text(fb, four(s, STAT), 0, y)
+            dots(fb, 22, y, g.ratings[s], F.MAX_RATING)
+        y = 26
+        draw.text(fb, "HARM", 0, y)
+        for i in range(F.HARM_BOXES):
+            x = 22 + i * 6
+            if i < g.harm:
+                fb.fill_rect(x, y, 5, 5, 1)
+            else:
+                fb.rect(x, y, 5, 5, 1)
+        y = 33
+        draw.text(fb, "SPARK", 0, y)
+        dots(fb, 22, y, g.spark, F.MAX_SPARK)
+        draw.text(fb, "SCARS %d" % g.scars, 0, 40)
+        die(fb, 49, 27, g.pressure)
+        if g.source != NONE and g.origin != NONE:
+            draw.text(fb, four(g.source, DOMAIN) + ", " + draw.part(ORIGINS, g.origin * 2), 0, 47)
+        draw.text(fb, "QUIET " + ("USED" if g.quiet_used else "READY"), 0, 53)
+        draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
+
+    def _create(self, fb, g):
+        placed = 0
+        for s in range(4):
+            placed += g.ratings[s]
+        left = F.DOTS - g.scars - placed
+        draw.text(fb, words(_W_TO_PLACE) % left, 0, 0)
+        fb.hline(0, 6, 128, 1)
+        items = self.items
+        m = self.menu
+        for i in range(len(items)):
+            y = 9 + i * 6
+            item = items[i]
+            draw.text(fb, self.row_text(item), 2, y)
+            if m == MAIN and item & RATE:
+                dots(fb, 28, y, g.ratings[item & 3], F.MAX_RATING)
+            elif m == MAIN and item & OPEN:
+                mm = (item >> 8) & 0xFF
+                if mm == M_SOURCE and g.source != NONE:
+                    draw.text(fb, four(g.source, DOMAIN), 36, y)
+                elif mm == M_ORIGIN and g.origin != NONE:
+                    draw.text(fb, draw.part(ORIGINS, g.origin * 2), 36, y)
+            if i == self.index:
+                draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
+        item = self.current()
+        if item is not None:
+            lines = draw.wrap(self.meaning(item), 126)
+            fb.hline(0, 51, 128, 1)
+            for i in range(min(2, len(lines))):
+                draw.text(fb, lines[i], 0, 53 + i * 6)
+
+    def _flip(self, fb, g):
+        """A flip: its cards, the one under the cursor (KEEP, PICK) or kept (RESULT), the band
+        and the suit's full reading; the bottom line says what A does."""
+        ph = g.phase
+        item = self.current()
+        title = ""
+        if ph == F.PICK_PHASE:
+            title = words(_W_PICK_TITLE)
+        else:
+            title = ("POWER " + four(g.source, DOMAIN)) if g.powered else "TURN"
+            if g.target != NONE:
+                t = g.threat[g.target]
+                title += " VS " + threat_name(t) + " G%d" % g.grip[g.target]
+        draw.text(fb, title, 0, 0)
+        on = -1
+        if ph == F.RESULT:
+            on = g.kept_i
+        elif item is not None and item >> 8 in (F.KEEP, F.PICK):
+            on = item & 0xFF
+        for i in range(g.flip_n):
+            x = 1 + i * 13
+            draw.card(fb, g.flip[i], x, CARDS_Y, True, i == on)
+        if item is not None and item >> 8 == F.MORE:
+            x = 1 + g.flip_n * 13
+            fb.rect(x, CARDS_Y, draw.CARD_W, draw.CARD_H, 1)
+            draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
+            draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
+        if ph == F.KEEP_PHASE or (ph == F.RESULT and (g.bumped or g.overruled)):
+            draw.right(fb, "SPARK %d" % g.spark, 128, 0)
+        if on >= 0:
+            c = g.flip[on]
+            band = g.band if ph == F.RESULT else F.band_of(c)
+            if ph != F.PICK_PHASE:
+                draw.text(fb, draw.part(BANDS, band), 0, BAND_Y)
+            reading(fb, g.reading if ph == F.RESULT else c // 13, BAND_Y)
+        fb.hline(0, 57, 128, 1)
+        if item is not None:
+            s = self.hint(item)
+            if len(self.items) > 1:
+                s = draw.ARROW_U + draw.ARROW_D + " " + s
+            draw.text(fb, s, 0, 59)
+
+    def _spread_choice(self, fb, g):
+        draw.text(fb, words(_W_NEW_SPREAD), 0, 0)
+        spread(fb, g, 8)
+        draw.text(fb, words(_W_SPREAD_ASK), 0, 40)
+        fb.hline(0, 57, 128, 1)
+        item = self.current()
+        if item is not None:
+            draw.text(fb, draw.ARROW_U + draw.ARROW_D + " " + self.hint(item), 0, 59)
+
+    def _world(self, fb, g):
+        n = self.host.game.live_threats()
+        draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
+        draw.right(fb, words(_W_DECK) % (g.deck_n, g.discard_n), 128, 0)
+        fb.hline(0, 6, 128, 1)
+        if n == 0:
+            draw.text(fb, words(_W_NO_THREATS), 0, 9)
+        shown = 0
+        seen = 0
+        for t in range(F.MAX_THREATS):
+            c = g.threat[t]
+            if c == NONE:
+                continue
+            seen += 1
+            if seen <= self.world_top or shown == 4:
+                continue
+            y = 8 + shown * 7
+            draw.card_small(fb, c, 0, y)
+            draw.text(fb, four(c // 13, THREAT), 18, y + 1)
+            draw.text(fb, "GRIP", 52, y + 1)
+            dots(fb, 70, y + 1, g.grip[t], 4)
+            if c % 13 == 0:
+                draw.text(fb, "NAMED", 88, y + 1)
+            shown += 1
+        if self.world_top > 0:
+            draw.text(fb, draw.ARROW_U, 122, 8)
+        if self.world_top + 4 < n:
+            draw.text(fb, draw.ARROW_D, 122, 30)
+        fb.hline(0, 37, 128, 1)
+        spread(fb, g, 39)
+        fb.hline(0, 56, 128, 1)
+        draw.text(fb, words(_W_SPADES), 0, 58)
+        x = 26
+        for i in range(g.row_n):
+            draw.text(fb, draw.label(g.row[i]), x, 58)
+            x += 10
+        draw.right(fb, "DIE %d" % g.pressure, 128, 58)
+
+    def _log(self, fb):
+        fb.fill_rect(0, 0, 128, 7, 1)
+        draw.center(fb, words(_W_JOURNAL), 1, 0)
+        lines = self.log_lines
+        if lines is None:
+            draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
+            return
+        y = 9
+        for i in range(min(LOG_ROWS, len(lines))):
+            draw.text(fb, lines[i], 0, y)
+            y += 6
+        if self.log_skip:
+            draw.text(fb, draw.ARROW_U, 124, 9)
+        if len(lines) > LOG_ROWS:
+            draw.text(fb, draw.ARROW_D, 124, 57)
+
+    def _oracle(self, fb, g):
+        c = g.oracle
+        draw.center(fb, words(_W_ORACLE_TITLE), 0)
+        fb.hline(0, 6, 128, 1)
+        if c == NONE:
+            return
+        draw.card(fb, c, 20, 16)
+        red = c // 13 == 1 or c // 13 == 2
+        draw.big_text(fb, words(_W_YES if red else _W_NO), 44, 14, 3)
+        rank = c % 13 + 1
+        draw.text(fb, words(_W_HOW_MUCH) % rank, 44, 34)
+        fb.rect(44, 41, 80, 5, 1)
+        fb.fill_rect(44, 41, 80 * rank // 13, 5, 1)
+        draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // 13), 44, 48)
+
+    def _four(self, fb):
+        """The Four: the whole table, suits across (the suit looked at inverted), rows down
+        (axis, stat, threat, world, power), and that suit's words below."""
+        s0 = self.four_suit
+        for s in range(4):
+            x = s * 32
+            draw.char(fb, 1 + s, x + 14, 0)
+            for f in range(5):
+                field = (AXIS, STAT, THREAT, HOLDS, DOMAIN)[f]
+                draw.center(fb, four(s, field), 7 + f * 6, 1, x, 32)
+        draw.cursor(fb, s0 * 32, 0, 32, 37)
+        y = 39
+        for ln in draw.wrap(four(s0, AXIS) + ": " + four(s0, AXIS_WORDS), 128):
+            draw.text(fb, ln, 0, y)
+            y += 6
+        draw.text(fb, four(s0, THREAT) + ": " + four(s0, THREAT_WORDS), 0, y)
+        y += 6
+        draw.text(fb, four(s0, DOMAIN) + ": " + four(s0, DOMAIN_WORDS), 0, y)
+
+
+def dots(fb, x, y, n, of):
+    """A rating as dots: n filled of `of` places, 5 px apart (empty ones hollow)."""
+    for i in range(of):
+        if i < n:
+            fb.fill_rect(x + i * 5, y + 1, 4, 4, 1)
+        else:
+            fb.rect(x + i * 5, y + 1, 4, 4, 1)
+
+
+_PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)  # 3x3 grid bits, per face
+
+
+def die(fb, x, y, face):
+    """The Pressure Die: an 11 x 11 face with its pips (0: the pressure has landed)."""
+    fb.rect(x, y, 11, 11, 1)
+    if face == 0:
+        draw.center(fb, "!", y + 3, 1, x, 11)
+        return
+    bits = _PIPS[face]
+    for i in range(9):
+        if bits & (1 << (8 - i)):
+            fb.fill_rect(x + 2 + (i % 3) * 3, y + 2 + (i // 3) * 3, 1 + 1, 1 + 1, 1)
+
+
+def reading(fb, suit, y):
+    """The suit's full reading off The Four: the axis with the suit on line y (right), then
+    from y + 6 its words (two lines for clubs), the stat and what the world holds, the
+    threat, the power domain."""
+    x = 128 - draw.width(four(suit, AXIS)) - 7
+    draw.char(fb, 1 + suit, x, y)
+    draw.text(fb, four(suit, AXIS), x + 7, y)
+    for ln in draw.wrap(four(suit, AXIS_WORDS), 128):
+        y += 6
+        draw.text(fb, ln, 0, y)
+    draw.text(fb, "STAT " + four(suit, STAT) + "  WORLD: " + four(suit, HOLDS), 0, y + 6)
+    draw.text(fb, four(suit, THREAT) + ": " + four(suit, THREAT_WORDS), 0, y + 12)
+    draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
+
+
+def spread(fb, g, y):
+    """The Spread: three small cards with their names and what each suit is (world holds)."""
+    for i in range(3):
+        c = g.spread[i]
+        yy = y + i * 6
+        draw.text(fb, draw.part(SPREAD_NAMES, i * 2), 0, yy)
+        if c == NONE:
+            draw.text(fb, "--", 44, yy)
+            continue
+        draw.text(fb, draw.label(c), 44, yy)
+        draw.text(fb, four(c // 13, HOLDS) + " %d" % (c % 13 + 1), 60, yy)
