@@ -17,6 +17,7 @@ GAMES = (
                                   ("Hard", ("hard",)), ("Hell", ("hell",)))),
     ("red_queen", "Red Queen", ()),
     ("solatro", "Solatro", ()),
+    ("the_four", "The Four", (), "slots"),
 )
 
 

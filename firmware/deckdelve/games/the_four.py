@@ -68,6 +68,8 @@
 #   last_reading              the discard or the row)
 #   last_roll                 the second d6's last roll (0: never rolled)
 #   oracle                    the last Oracle card (NONE: never asked)
+#   landed, landed_n          the spades of the last landing (EV_LANDING: read them together)
+#   met                       threats met in this campaign (dealt by the player or arrived)
 #
 # ---- Events (code, a, b) appended by apply(); the scene words them, the journal logs them --
 #   EV_SHUFFLE    a = cards in the deck after the shuffle
@@ -87,7 +89,7 @@
 #   EV_OUT        a = the card dealt for what defeat was (its suit names it)
 #   EV_SCAR       a = suit of the rating dropped, b = the rating after
 #   EV_END        a = turns played: the fifth defeat, the story ends
-#   EV_LANDING    a = spades in the row (read them together: row[0:row_n])
+#   EV_LANDING    a = spades in the row (read them together: landed[0:landed_n])
 #   EV_ARRIVAL    a = card (J Q K A), b = threat slot: something arrives in the flesh
 #   EV_WORSENS    a = number card: the situation itself worsens
 #   EV_RESET      a = pressure (6): the row is discarded, the die reset
@@ -197,3 +199,666 @@ PRESSURE_START = const(6)
 MAX_THREATS = const(12)  # D: a bound for the device; see docs/rules/the_four.md
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
+
+# The Four, row by row (index = suit S H D C), and the other words of the rule text; the
+# journal writes these, and the screens may show them.
+STATS = ("GRIT", "HEART", "CRAFT", "WITS")
+AXES = ("PRESSURE", "PEOPLE", "THINGS", "PLACE")
+AXIS_WORDS = ("threat, time, force", "bonds, need, feeling", "resources, tools, treasure",
+              "terrain, structure, the world's own logic")
+THREATS = ("Hunter", "Binder", "Hoarder", "Warden")
+THREAT_WORDS = ("it pursues", "it has a claim on you", "it won't let go",
+                "it won't let you pass")
+WORLD = ("Danger", "Faction", "Prize", "Site")
+DOMAINS = ("Force", "Voice", "Matter", "World")
+DOMAIN_WORDS = ("break, burn, push", "minds, feelings, command", "make, unmake, change",
+                "place, distance, ways")
+ORIGINS = ("INHERITED", "BARGAINED", "TAKEN", "MADE", "MARKED")
+ORIGIN_WORDS = ("it runs in you", "something gave it, and it wants paying", "it isn't yours",
+                "you built it, slowly", "it happened to you")
+BANDS = ("WRONG", "YES-BUT", "WELL")  # the MIXED band against no threat reads "no, but" too
+DEFEATS = ("it takes you somewhere", "someone intervenes, and now you owe them",
+           "you lose what you were carrying", "you wake, and the place has changed")
+SPREAD_NAMES = ("THE DRAW", "THE WALL", "THE PRIZE")
+
+# What the cards being drawn into flip are for (self.step)
+_S_TURN = const(1)  # a Turn's or Power's flip: the player keeps one (KEEP)
+_S_MORE = const(2)  # one more card for Spark, kept at once (RESULT)
+_S_SPARK = const(3)  # the spark draw's two cards (PICK)
+_S_HOW = const(4)  # Power went wrong: one card says how
+_S_THREAT = const(5)  # a threat dealt by the player
+_S_OUT = const(6)  # Out: what defeat was
+_S_ARRIVAL = const(7)  # the pressure lands: a face arrives, or the situation worsens
+_S_ORACLE = const(8)  # the Oracle's answer
+
+
+def band_of(card):
+    """The band a card's rank gives: A-4 WRONG, 5-9 MIXED, 10-K WELL."""
+    r = card % 13
+    if r <= 3:
+        return WRONG
+    if r <= 8:
+        return MIXED
+    return WELL
+
+
+def grip_of(card):
+    """A threat's Grip from its rank: 2-5: 1, 6-9: 2, 10-K: 3, A: 4 (and it has a name)."""
+    r = card % 13
+    if r == cards.ACE:
+        return 4
+    if r <= 4:
+        return 1
+    if r <= 8:
+        return 2
+    return 3
+
+
+def is_arrival(card):
+    """The pressure lands in the flesh on J Q K A; a number card only worsens things."""
+    r = card % 13
+    return r == cards.ACE or r >= cards.JACK
+
+
+def act(kind, arg=0):
+    return kind << 8 | arg
+
+
+class Game(BaseGame):
+    NAME = "the_four"
+    # A campaign has no end but the fifth defeat: the play-out tool stops one after this many
+    # turns (tools/mp/playout_core.py).
+    PLAYOUT_TURNS = 300
+
+    def __init__(self, seed, options=()):
+        super().__init__(seed, options)
+        self.phase = CREATE
+        self.ratings = bytearray(b"\x01\x01\x01\x01")
+        self.scars = 0
+        self.source = NONE
+        self.origin = NONE
+        self.harm = 0
+        self.spark = 0
+        self.pressure = PRESSURE_START
+        self.row = bytearray(ROW_MAX)
+        self.row_n = 0
+        self.deck = bytearray(range(52))
+        self.deck_n = 52
+        self.discard = bytearray(52)
+        self.discard_n = 0
+        self.threat = bytearray(b"\xff" * MAX_THREATS)
+        self.grip = bytearray(MAX_THREATS)
+        self.spread = bytearray(b"\xff\xff\xff")
+        self.quiet_used = False
+        self.turn = 0
+        self.scene = 0
+        self.flip = bytearray(FLIP_MAX)
+        self.flip_n = 0
+        self.kept_i = NONE
+        self.band = WRONG
+        self.reading = 0
+        self.target = NONE
+        self.powered = False
+        self.bumped = False
+        self.overruled = False
+        self.last_flip = bytearray(FLIP_MAX)
+        self.last_n = 0
+        self.last_kept = NONE
+        self.last_band = WRONG
+        self.last_reading = 0
+        self.last_roll = 0
+        self.oracle = NONE
+        self.met = 0
+        self.landed = bytearray(ROW_MAX)
+        self.landed_n = 0
+        # Automatic steps in progress (not for the scenes): cards still to draw into flip and
+        # what they are for; Power's "flip again to learn how" still owed.
+        self.need = 0
+        self.step = 0
+        self.owe_how = False
+
+    # ---- the contract ----------------------------------------------------------------------
+
+    def actions(self):
+        out = []
+        phase = self.phase
+        if phase == IDLE:
+            for s in range(4):
+                out.append(act(TURN, s))
+                for t in range(MAX_THREATS):
+                    if self.threat[t] != NONE:
+                        out.append(act(TURN, s | (t + 1) << 2))
+            out.append(act(POWER, self.source))
+            for t in range(MAX_THREATS):
+                if self.threat[t] != NONE:
+                    out.append(act(POWER, self.source | (t + 1) << 2))
+            out.append(act(SPARK_DRAW))
+            if self._free_slot() != NONE:
+                out.append(act(THREAT))
+            if self.quiet_allowed():
+                out.append(act(QUIET))
+            out.append(act(ORACLE))
+            out.append(act(ROLL))
+            out.append(act(SCENE))
+        elif phase == KEEP_PHASE:
+            for i in range(self.flip_n):
+                out.append(act(KEEP, i))
+            if self.spark:
+                out.append(act(MORE))
+        elif phase == RESULT:
+            out.append(act(ACCEPT))
+            if self.spark:
+                if not self.bumped:
+                    if self.band > WRONG:
+                        out.append(act(BUMP, 0))
+                    if self.band < WELL:
+                        out.append(act(BUMP, 1))
+                if not self.overruled:
+                    for s in range(4):
+                        if s != self.reading:
+                            out.append(act(OVERRULE, s))
+        elif phase == PICK_PHASE:
+            out.append(act(PICK, 0))
+            out.append(act(PICK, 1))
+        elif phase == SPREAD_PHASE:
+            out.append(act(SPREAD, 0))
+            out.append(act(SPREAD, 1))
+        elif phase == SCAR_PHASE:
+            for s in range(4):
+                if self.ratings[s] > 1:
+                    out.append(act(SCAR, s))
+        elif phase == CREATE:
+            total = self.dots()
+            for s in range(4):
+                if total < DOTS and self.ratings[s] < MAX_RATING:
+                    out.append(act(DOT, s))
+                if self.ratings[s] > 1:
+                    out.append(act(UNDOT, s))
+                if s != self.source:
+                    out.append(act(SOURCE, s))
+            for o in range(5):
+                if o != self.origin:
+                    out.append(act(ORIGIN, o))
+            if total == DOTS and self.source != NONE and self.origin != NONE:
+                out.append(act(BEGIN))
+        return out
+
+    def apply(self, action):
+        if action not in self.actions():
+            self.illegal(action)
+        self.events = []
+        kind = action >> 8
+        arg = action & 255
+        if kind == TURN or kind == POWER:
+            self._start_turn(arg & 3, arg >> 2, kind == POWER)
+        elif kind == KEEP:
+            self._keep(arg)
+        elif kind == MORE:
+            self.spark -= 1
+            self.phase = IDLE
+            self._draw(_S_MORE, 1)
+        elif kind == ACCEPT:
+            self._accept()
+        elif kind == BUMP:
+            self.spark -= 1
+            self.bumped = True
+            self.band += 1 if arg else -1
+            self.events.append((EV_BUMP, self.band, self.spark))
+        elif kind == OVERRULE:
+            self.spark -= 1
+            self.overruled = True
+            self.reading = arg
+            self.events.append((EV_OVERRULE, arg, self.spark))
+        elif kind == SPARK_DRAW:
+            self._draw(_S_SPARK, 2)
+        elif kind == PICK:
+            self._pick(arg)
+        elif kind == THREAT:
+            self._draw(_S_THREAT, 1)
+        elif kind == QUIET:
+            self.quiet_used = True
+            self._take_quiet()
+        elif kind == ORACLE:
+            self._draw(_S_ORACLE, 1)
+        elif kind == ROLL:
+            self.last_roll = self.rng.die(6)
+            self.events.append((EV_ROLL, self.last_roll, 0))
+        elif kind == SCENE:
+            self.scene += 1
+            self.events.append((EV_SCENE, self.scene, 0))
+        elif kind == SPREAD:
+            self._settle_spread(arg)
+        elif kind == SCAR:
+            self._scar(arg)
+        else:
+            self._create(kind, arg)
+        self._advance()
+        self.score = self.turn
+
+    def check(self):
+        seen = bytearray(52)
+        self._count(seen, self.deck, self.deck_n, "deck")
+        self._count(seen, self.discard, self.discard_n, "discard")
+        self._count(seen, self.row, self.row_n, "row")
+        self._count(seen, self.flip, self.flip_n, "flip")
+        for t in range(MAX_THREATS):
+            c = self.threat[t]
+            if c == NONE:
+                if self.grip[t]:
+                    raise ValueError("grip on an empty threat slot")
+            else:
+                self._count(seen, self.threat, t + 1, "threat", t)
+                if not 1 <= self.grip[t] <= grip_of(c):
+                    raise ValueError("threat %s has Grip %d" % (cards.name(c), self.grip[t]))
+        for i in range(3):
+            if self.spread[i] != NONE:
+                self._count(seen, self.spread, i + 1, "spread", i)
+        for c in range(52):
+            if seen[c] != 1:
+                raise ValueError("card %s is in %d places" % (cards.name(c), seen[c]))
+        for i in range(self.row_n):
+            if self.row[i] // 13 != cards.SPADES:
+                raise ValueError("a non-spade in the spades row")
+        total = 0
+        for s in range(4):
+            r = self.ratings[s]
+            if not 1 <= r <= MAX_RATING:
+                raise ValueError("rating %d is %d" % (s, r))
+            total += r
+        if self.phase == CREATE:
+            if total > DOTS or self.scars:
+                raise ValueError("creation with %d dots" % total)
+        elif total != DOTS - self.scars or total < MIN_DOTS:
+            raise ValueError("%d dots with %d scars" % (total, self.scars))
+        # Four boxes filled is Out, resolved at once; it is seen only while a shuffle's Spread
+        # choice interrupts the deal for what defeat was.
+        if self.harm > HARM_BOXES or (self.harm == HARM_BOXES and self.step != _S_OUT):
+            raise ValueError("harm %d" % self.harm)
+        if not 0 <= self.pressure <= PRESSURE_START:
+            raise ValueError("pressure %d" % self.pressure)
+        if not 0 <= self.spark <= MAX_SPARK:
+            raise ValueError("spark %d" % self.spark)
+        if self.over != (self.phase == END):
+            raise ValueError("over and the phase disagree")
+
+    def _count(self, seen, buf, n, where, start=0):
+        for i in range(start, n):
+            c = buf[i]
+            if c >= 52:
+                raise ValueError("bad card %d in %s" % (c, where))
+            seen[c] += 1
+
+    def summary(self):
+        if self.over:
+            return "END %d" % self.turn
+        return "T%d" % self.turn
+
+    def playout_stats(self):
+        """What the play-out tool averages over campaigns (tools/mp/playout_core.py)."""
+        return (("turns", self.turn), ("threats_met", self.met), ("scars", self.scars))
+
+    def progress(self):
+        """Scars taken (0..4); 5 once the fifth defeat ended the story."""
+        return self.scars + (1 if self.over else 0)
+
+    # ---- questions the scenes and bots may ask -------------------------------------------
+
+    def dots(self):
+        r = self.ratings
+        return r[0] + r[1] + r[2] + r[3]
+
+    def live_threats(self):
+        n = 0
+        for t in range(MAX_THREATS):
+            if self.threat[t] != NONE:
+                n += 1
+        return n
+
+    def quiet_allowed(self):
+        """D: once per shuffle, and only with nothing pressing (no live threat)."""
+        return not self.quiet_used and self.live_threats() == 0
+
+    def _free_slot(self):
+        for t in range(MAX_THREATS):
+            if self.threat[t] == NONE:
+                return t
+        return NONE
+
+    def slot_label(self):
+        """The campaign in a slot list: character, turns played, Harm, live threats."""
+        if self.phase == CREATE:
+            return "NEW CHARACTER"
+        who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
+        if self.over:
+            return "END T%d %s" % (self.turn, who)
+        return "%s T%d H%d THR%d" % (who, self.turn, self.harm, self.live_threats())
+
+    def journal_lines(self):
+        """The journal's lines for the events of the last apply(), each with the turn."""
+        out = []
+        for ev in self.events:
+            text = self._journal_text(ev)
+            if text is not None:
+                out.append("T%d %s" % (self.turn, text))
+        return out
+
+    def _cards_text(self, buf, n):
+        return " ".join([cards.name(buf[i]) for i in range(n)])
+
+    def _journal_text(self, ev):
+        code, a, b = ev
+        name = cards.name
+        if code == EV_FLIP:
+            what = "POWER %s" % DOMAINS[a] if self.powered else STATS[a]
+            t = self.target
+            if t != NONE:
+                what += " vs " + name(self.threat[t])
+            return "%s: flip %d" % (what, b)
+        if code == EV_KEPT:
+            return "flip %s, kept %s: %s, %s" % (self._cards_text(self.flip, self.flip_n),
+                                                 name(a), BANDS[b], AXES[a // 13])
+        if code == EV_MORE:
+            return "Spark: one more, %s" % name(a)
+        if code == EV_BUMP:
+            return "Spark: bumped to %s" % BANDS[a]
+        if code == EV_OVERRULE:
+            return "Spark: read as %s" % AXES[a]
+        if code == EV_RESULT:
+            return "result: %s, %s" % (BANDS[a], AXES[b])
+        if code == EV_TICK:
+            return "Pressure Die %d (%s)" % (b, "Power" if a == NONE else name(a))
+        if code == EV_STRIP:
+            return "%s loses 1 Grip, %d left" % (name(a), b)
+        if code == EV_COST:
+            return "yes, but it costs you"
+        if code == EV_DONE:
+            return "%s is done" % name(a)
+        if code == EV_HARM:
+            return "Harm %d" % a + ("" if b == NONE else " from " + name(b))
+        if code == EV_HOW:
+            return "Power went sideways: %s, %s" % (name(a), AXES[a // 13])
+        if code == EV_OUT:
+            return "OUT: %s %s" % (name(a), DEFEATS[a // 13])
+        if code == EV_QUIET:
+            return "the Quiet: Harm cleared, Spark %d" % a
+        if code == EV_SCAR:
+            return "Scar: %s down to %d" % (STATS[a], b)
+        if code == EV_END:
+            return "the fifth defeat: the story ends"
+        if code == EV_LANDING:
+            return "the pressure lands: " + self._cards_text(self.landed, self.landed_n)
+        if code == EV_ARRIVAL or code == EV_THREAT:
+            return "%s: %s %s, Grip %d" % ("arrives" if code == EV_ARRIVAL else "threat",
+                                          name(a), THREATS[a // 13], grip_of(a))
+        if code == EV_WORSENS:
+            return "%s: the situation worsens" % name(a)
+        if code == EV_RESET:
+            return "Pressure Die reset to %d" % a
+        if code == EV_SHUFFLE:
+            return "shuffle: %d cards" % a
+        if code == EV_SPREAD:
+            if a:
+                return "the Spread kept"
+            return "Spread: DRAW %s WALL %s PRIZE %s" % (name(self.spread[0]),
+                                                         name(self.spread[1]),
+                                                         name(self.spread[2]))
+        if code == EV_SPARK:
+            return "spark draw: %s, Spark %d" % (name(a), b)
+        if code == EV_ORACLE:
+            return "Oracle: %s, %s" % ("YES" if cards.is_red(a) else "NO", name(a))
+        if code == EV_ROLL:
+            return "d6: %d" % a
+        if code == EV_SCENE:
+            return "--- scene break %d ---" % a
+        if code == EV_CREATED:
+            r = self.ratings
+            return "GRIT %d HEART %d CRAFT %d WITS %d, Source %s, %s" % (
+                r[0], r[1], r[2], r[3], DOMAINS[a], ORIGINS[b])
+        return None
+
+    # ---- character creation ----------------------------------------------------------------
+
+    def _create(self, kind, arg):
+        if kind == DOT:
+            self.ratings[arg] += 1
+        elif kind == UNDOT:
+            self.ratings[arg] -= 1
+        elif kind == SOURCE:
+            self.source = arg
+        elif kind == ORIGIN:
+            self.origin = arg
+        elif kind == BEGIN:
+            self.events.append((EV_CREATED, self.source, self.origin))
+            self.phase = IDLE
+            # The first shuffle: the whole deck is in the discard's place for a moment.
+            self.discard[0:52] = self.deck
+            self.discard_n = 52
+            self.deck_n = 0
+            self._shuffle()
+
+    # ---- the turn ---------------------------------------------------------------------------
+
+    def _start_turn(self, suit, t, powered):
+        self.turn += 1
+        self.powered = powered
+        self.target = NONE if t == 0 else t - 1
+        self.bumped = False
+        self.overruled = False
+        self.events.append((EV_FLIP, suit, self.ratings[suit]))
+        if powered:  # "Using Power always ticks the Pressure Die."
+            self._tick(NONE)
+        self._draw(_S_TURN, self.ratings[suit])
+
+    def _tick(self, card):
+        if self.pressure:
+            self.pressure -= 1
+        self.events.append((EV_TICK, card, self.pressure))
+
+    def _keep(self, i):
+        self.kept_i = i
+        card = self.flip[i]
+        self.band = band_of(card)
+        self.reading = card // 13
+        self.phase = RESULT
+        self.events.append((EV_KEPT, card, self.band))
+
+    def _accept(self):
+        self.events.append((EV_RESULT, self.band, self.reading))
+        n = self.flip_n
+        self.last_flip[0:n] = self.flip[0:n]
+        self.last_n = n
+        self.last_kept = self.kept_i
+        self.last_band = self.band
+        self.last_reading = self.reading
+        for i in range(n):  # every spade flipped on a Turn joins the row, kept or not
+            c = self.flip[i]
+            if c // 13 == cards.SPADES:
+                self.row[self.row_n] = c
+                self.row_n += 1
+            else:
+                self._to_discard(c)
+        self.flip_n = 0
+        self.kept_i = NONE
+        self.phase = IDLE
+        band = self.band
+        t = self.target
+        if self.powered and band == WRONG:
+            self.owe_how = True  # the harm against a threat comes after the how (_drawn)
+            return
+        self.target = NONE
+        if t == NONE:
+            return
+        card = self.threat[t]
+        if band == WRONG:
+            self._harm(card)
+            return
+        self.grip[t] -= 1
+        self.events.append((EV_STRIP, card, self.grip[t]))
+        if band == MIXED:
+            self.events.append((EV_COST, card, 0))
+        if self.grip[t] == 0:
+            self.threat[t] = NONE
+            self._to_discard(card)
+            self.events.append((EV_DONE, card, 0))
+
+    def _harm(self, threat_card):
+        self.harm += 1
+        self.events.append((EV_HARM, self.harm, threat_card))
+
+    def _take_quiet(self):
+        self.harm = 0
+        if self.spark < MAX_SPARK:
+            self.spark += 1
+        self.events.append((EV_QUIET, self.spark, 0))
+
+    def _pick(self, i):
+        kept = self.flip[i]
+        self._to_discard(self.flip[0])
+        self._to_discard(self.flip[1])
+        self.flip_n = 0
+        if self.spark < MAX_SPARK:
+            self.spark += 1
+        self.phase = IDLE
+        self.events.append((EV_SPARK, kept, self.spark))
+
+    def _scar(self, suit):
+        self.ratings[suit] -= 1
+        self.scars += 1
+        self.phase = IDLE
+        self.events.append((EV_SCAR, suit, self.ratings[suit]))
+
+    # ---- drawing, shuffling and the automatic steps ------------------------------------------
+
+    def _to_discard(self, card):
+        self.discard[self.discard_n] = card
+        self.discard_n += 1
+
+    def _draw(self, step, n):
+        self.step = step
+        self.need = n
+        self.phase = IDLE
+
+    def _shuffle(self):
+        """The discard becomes the deck (the deck is empty). Live threats, the spades row, the
+        Spread and the cards of a flip in progress stay on the table (D)."""
+        n = self.discard_n
+        self.deck[0:n] = self.discard[0:n]
+        self.deck_n = n
+        self.discard_n = 0
+        self.rng.shuffle(self.deck, 0, n)
+        self.quiet_used = False
+        self.events.append((EV_SHUFFLE, n, 0))
+        if self.spread[0] == NONE:
+            self._deal_spread()
+        else:
+            self.phase = SPREAD_PHASE
+
+    def _deal_spread(self):
+        for i in range(3):
+            if self.spread[i] != NONE:
+                self._to_discard(self.spread[i])
+            self.deck_n -= 1
+            self.spread[i] = self.deck[self.deck_n]
+        self.events.append((EV_SPREAD, 0, 0))
+
+    def _settle_spread(self, new):
+        self.phase = IDLE
+        if new:
+            self._deal_spread()
+        else:
+            self.events.append((EV_SPREAD, 1, 0))
+
+    def _advance(self):
+        """Run the automatic steps until the player has a choice to make."""
+        while True:
+            if self.phase == SPREAD_PHASE:
+                return
+            if self.need:
+                while self.need:
+                    if self.deck_n == 0:
+                        self._shuffle()
+                        if self.phase == SPREAD_PHASE:
+                            return
+                    self.deck_n -= 1
+                    c = self.deck[self.deck_n]
+                    self.flip[self.flip_n] = c
+                    self.flip_n += 1
+                    self.need -= 1
+                    if c // 13 == cards.SPADES and (self.step == _S_TURN or self.step == _S_MORE):
+                        self._tick(c)
+                step = self.step
+                self.step = 0
+                self._drawn(step)
+                continue
+            if self.phase != IDLE:
+                return
+            if self.owe_how:
+                self.owe_how = False
+                self._draw(_S_HOW, 1)
+            elif self.harm >= HARM_BOXES:
+                self._draw(_S_OUT, 1)
+            elif self.pressure == 0:
+                n = self.row_n
+                self.landed[0:n] = self.row[0:n]
+                self.landed_n = n
+                self.events.append((EV_LANDING, n, 0))
+                self._draw(_S_ARRIVAL, 1)
+            else:
+                return
+
+    def _drawn(self, step):
+        """The cards for a step are in flip: do what they are for."""
+        if step == _S_TURN:
+            self.phase = KEEP_PHASE
+            return
+        if step == _S_MORE:
+            self.events.append((EV_MORE, self.flip[self.flip_n - 1], self.spark))
+            self._keep(self.flip_n - 1)
+            return
+        if step == _S_SPARK:
+            self.phase = PICK_PHASE
+            return
+        # The single-card steps: the card leaves the flip at once.
+        self.flip_n = 0
+        card = self.flip[0]
+        if step == _S_THREAT:
+            self._new_threat(card, EV_THREAT)
+        elif step == _S_ORACLE:
+            self.oracle = card
+            self._to_discard(card)
+            self.events.append((EV_ORACLE, card, 0))
+        elif step == _S_HOW:
+            self._to_discard(card)
+            self.events.append((EV_HOW, card, 0))
+            t = self.target
+            self.target = NONE
+            if t != NONE:  # "Against a threat, both apply": the threat lands on you
+                self._harm(self.threat[t])
+        elif step == _S_OUT:
+            self._to_discard(card)
+            self.events.append((EV_OUT, card, 0))
+            self._take_quiet()  # D: this Quiet does not use up the once-per-shuffle one
+            if self.dots() <= MIN_DOTS:
+                self.phase = END
+                self.over = True
+                self.events.append((EV_END, self.turn, 0))
+            else:
+                self.phase = SCAR_PHASE
+        elif step == _S_ARRIVAL:
+            if is_arrival(card) and self._free_slot() != NONE:
+                self._new_threat(card, EV_ARRIVAL)
+            else:
+                self._to_discard(card)
+                self.events.append((EV_WORSENS, card, 0))
+            for i in range(self.row_n):
+                self._to_discard(self.row[i])
+            self.row_n = 0
+            self.pressure = PRESSURE_START
+            self.events.append((EV_RESET, PRESSURE_START, 0))
+
+    def _new_threat(self, card, event):
+        t = self._free_slot()
+        self.met += 1
+        self.threat[t] = card
+        self.grip[t] = grip_of(card)
+        self.events.append((event, card, t))
