@@ -15,7 +15,7 @@
 # reading), the spark draw, a new Spread, the Scar to take, the end. An Oracle answer is shown
 # on its own screen until a key is pressed. Every action on offer comes from game.actions(),
 # so the cursor offers only legal choices. The journal is read from flash a page at a time
-# through host.campaign (None when the game runs without a campaign slot, e.g. in tests).
+# (campaigns.journal, for host.slot; none when the game runs without a slot, e.g. in tests).
 from deckdelve import buttons
 from deckdelve.cards import NONE
 from deckdelve.games import the_four as F
@@ -54,18 +54,9 @@ LOG_ROWS = 9
 CARDS_Y = 6  # a flip's cards
 BAND_Y = 22  # the band and the suit's reading below the cards
 
-# The Four, one suit after another, 8 fields each: axis, axis words, stat, threat, what the
-# threat does, what the world holds, power domain, power words. One string (one object in
-# RAM); draw.part() picks a field.
-FOUR = (
-    "PRESSURE|threat, time, force|GRIT|HUNTER|it pursues|DANGER|FORCE|break, burn, push|"
-    "PEOPLE|bonds, need, feeling|HEART|BINDER|it has a claim on you|FACTION|VOICE|"
-    "minds, feelings, command|"
-    "THINGS|resources, tools, treasure|CRAFT|HOARDER|it won't let go|PRIZE|MATTER|"
-    "make, unmake, change|"
-    "PLACE|terrain, structure, the world's own logic|WITS|WARDEN|it won't let you pass|SITE|"
-    "WORLD|place, distance, ways"
-)
+# The Four's rows (the rules module's word tables, index = suit): four(suit, field) picks one.
+FIELDS = (F.AXES, F.AXIS_WORDS, F.STATS, F.THREATS, F.THREAT_WORDS, F.WORLD, F.DOMAINS,
+          F.DOMAIN_WORDS)
 AXIS = const(0)
 AXIS_WORDS = const(1)
 STAT = const(2)
@@ -75,12 +66,7 @@ HOLDS = const(5)
 DOMAIN = const(6)
 DOMAIN_WORDS = const(7)
 
-ORIGINS = ("INHERITED|it runs in you|BARGAINED|something gave it, and it wants paying|"
-           "TAKEN|it isn't yours|MADE|you built it, slowly|MARKED|it happened to you")
-DEFEATS = ("it takes you somewhere|someone intervenes, and now you owe them|"
-           "you lose what you were carrying|you wake, and the place has changed")
-SPREAD_NAMES = ("THE DRAW|what pulls you|THE WALL|what stands in the way|"
-                "THE PRIZE|what's at the end")
+SPREAD_WORDS = "what pulls you|what stands in the way|what's at the end"
 BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
 HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
 
@@ -102,7 +88,7 @@ WORDS = (
     "%s of %s, %s.|YES|NO|TAKE A SCAR: WHICH RATING DROPS?|THE STORY HAS ENDED|"
     "A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|SPARK DRAW: KEEP ONE|"
     " It has a name.|JOURNAL|THREATS|NO LIVE THREATS|SPREAD|SPADES|DECK %d  DISCARD %d|"
-    "THE ORACLE|HOW MUCH: %d OF 13|NO JOURNAL HERE|THE FOUR|"
+    "THE ORACLE|HOW MUCH: %d OF 13|NO JOURNAL HERE|"
     "Your Source: one suit's power domain|and one origin: how it came to you|"
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
@@ -160,9 +146,8 @@ _W_DECK = const(58)
 _W_ORACLE_TITLE = const(59)
 _W_HOW_MUCH = const(60)
 _W_NO_JOURNAL = const(61)
-_W_FOUR = const(62)
-_W_SOURCE_IS = const(63)
-_W_ORIGIN_IS = const(64)
+_W_SOURCE_IS = const(62)
+_W_ORIGIN_IS = const(63)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -173,7 +158,7 @@ def words(i):
 
 def four(suit, field):
     """One field of The Four for a suit (0..3 = spades, hearts, diamonds, clubs)."""
-    return draw.part(FOUR, suit * 8 + field)
+    return FIELDS[field][suit]
 
 
 def threat_name(card):
@@ -362,8 +347,14 @@ class Scene:
     def _read_log(self):
         """The journal page on screen: LOG_ROWS lines from log_skip, newest first, plus one
         to know whether older lines follow. Only these lines are read from flash."""
-        c = getattr(self.host, "campaign", None)
-        self.log_lines = None if c is None else c.journal(self.log_skip, LOG_ROWS + 1)
+        host = self.host
+        slot = getattr(host, "slot", None)
+        if slot is None:
+            self.log_lines = None
+            return
+        from deckdelve.campaigns import journal
+
+        self.log_lines = journal(host.app.data_dir, host.key, slot, self.log_skip, LOG_ROWS + 1)
 
     def _choose(self, item):
         g = self.host.game
@@ -438,15 +429,15 @@ class Scene:
         if code == F.EV_HOW:
             return words(_W_HOW) % (L(a), four(a // 13, AXIS))
         if code == F.EV_OUT:
-            return words(_W_OUT) % (L(a), draw.part(DEFEATS, a // 13))
+            return words(_W_OUT) % (L(a), F.DEFEATS[a // 13])
         if code == F.EV_SCAR:
             return words(_W_SCARRED) % (four(a, STAT), b)
         if code == F.EV_END:
             return words(_W_END) % a
         if code == F.EV_LANDING:
             s = ""
-            for i in range(g.row_n):
-                s += (" " if s else "") + L(g.row[i])
+            for i in range(g.landed_n):
+                s += (" " if s else "") + L(g.landed[i])
             return words(_W_LANDING) % s
         if code == F.EV_ARRIVAL:
             return self._threat_text(_W_ARRIVAL, a)
@@ -507,7 +498,7 @@ class Scene:
         if kind == F.SOURCE:
             return four(arg, DOMAIN)
         if kind == F.ORIGIN:
-            return draw.part(ORIGINS, arg * 2)
+            return F.ORIGINS[arg]
         if kind == F.BEGIN:
             return words(_W_BEGIN)
         return self.hint(item)
@@ -551,14 +542,13 @@ class Scene:
             if m == M_SOURCE and g.source != NONE:
                 return four(g.source, DOMAIN) + ": " + four(g.source, DOMAIN_WORDS)
             if m == M_ORIGIN and g.origin != NONE:
-                return draw.part(ORIGINS, g.origin * 2) + ": " + draw.part(ORIGINS,
-                                                                            g.origin * 2 + 1)
+                return F.ORIGINS[g.origin] + ": " + F.ORIGIN_WORDS[g.origin]
             return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
         kind = item >> 8
         if kind == F.SOURCE:
             return four(item & 3, DOMAIN_WORDS)
         if kind == F.ORIGIN:
-            return draw.part(ORIGINS, (item & 0xFF) * 2 + 1)
+            return F.ORIGIN_WORDS[item & 0xFF]
         return ""
 
     # ---- drawing ------------------------------------------------------------------------
@@ -629,7 +619,7 @@ class Scene:
         draw.text(fb, "SCARS %d" % g.scars, 0, 40)
         die(fb, 49, 27, g.pressure)
         if g.source != NONE and g.origin != NONE:
-            draw.text(fb, four(g.source, DOMAIN) + ", " + draw.part(ORIGINS, g.origin * 2), 0, 47)
+            draw.text(fb, four(g.source, DOMAIN) + ", " + F.ORIGINS[g.origin], 0, 47)
         draw.text(fb, "QUIET " + ("USED" if g.quiet_used else "READY"), 0, 53)
         draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
 
@@ -653,7 +643,7 @@ class Scene:
                 if mm == M_SOURCE and g.source != NONE:
                     draw.text(fb, four(g.source, DOMAIN), 36, y)
                 elif mm == M_ORIGIN and g.origin != NONE:
-                    draw.text(fb, draw.part(ORIGINS, g.origin * 2), 36, y)
+                    draw.text(fb, F.ORIGINS[g.origin], 36, y)
             if i == self.index:
                 draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
         item = self.current()
@@ -707,8 +697,8 @@ class Scene:
 
     def _spread_choice(self, fb, g):
         draw.text(fb, words(_W_NEW_SPREAD), 0, 0)
-        spread(fb, g, 8)
-        draw.text(fb, words(_W_SPREAD_ASK), 0, 40)
+        spread(fb, g, 8, 12)
+        draw.text(fb, words(_W_SPREAD_ASK), 0, 46)
         fb.hline(0, 57, 128, 1)
         item = self.current()
         if item is not None:
@@ -842,12 +832,15 @@ def reading(fb, suit, y):
     draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
 
 
-def spread(fb, g, y):
-    """The Spread: three small cards with their names and what each suit is (world holds)."""
+def spread(fb, g, y, pitch=6):
+    """The Spread: its three cards with their names and what each suit is (what the world
+    holds) with the rank as strength; with a pitch of 12 each also says what it stands for."""
     for i in range(3):
         c = g.spread[i]
-        yy = y + i * 6
-        draw.text(fb, draw.part(SPREAD_NAMES, i * 2), 0, yy)
+        yy = y + i * pitch
+        draw.text(fb, F.SPREAD_NAMES[i], 0, yy)
+        if pitch >= 12:
+            draw.text(fb, draw.part(SPREAD_WORDS, i), 8, yy + 6)
         if c == NONE:
             draw.text(fb, "--", 44, yy)
             continue
