@@ -101,7 +101,7 @@
 #   EV_SCENE      a = scene number after the break
 #   EV_CREATED    a = source suit, b = origin: the character is made
 #
-# Scenario tests build positions with Game.for_test(...) (see its docstring).
+# Scenario tests build positions with position() in tests/shared/four_helpers.py.
 
 from deckdelve import cards
 from deckdelve.cards import NONE
@@ -196,30 +196,9 @@ MAX_RATING = const(5)
 HARM_BOXES = const(4)
 MAX_SPARK = const(3)
 PRESSURE_START = const(6)
-MAX_THREATS = const(12)  # D: a bound for the device; see docs/rules/the_four.md
+MAX_THREATS = const(12)  # D8: a bound for the device
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
-
-# The Four, row by row (index = suit S H D C), and the other words of the rule text; the
-# journal writes these, and the screens may show them.
-STATS = ("GRIT", "HEART", "CRAFT", "WITS")
-AXES = ("PRESSURE", "PEOPLE", "THINGS", "PLACE")
-AXIS_WORDS = ("threat, time, force", "bonds, need, feeling", "resources, tools, treasure",
-              "terrain, structure, the world's own logic")
-THREATS = ("Hunter", "Binder", "Hoarder", "Warden")
-THREAT_WORDS = ("it pursues", "it has a claim on you", "it won't let go",
-                "it won't let you pass")
-WORLD = ("Danger", "Faction", "Prize", "Site")
-DOMAINS = ("Force", "Voice", "Matter", "World")
-DOMAIN_WORDS = ("break, burn, push", "minds, feelings, command", "make, unmake, change",
-                "place, distance, ways")
-ORIGINS = ("INHERITED", "BARGAINED", "TAKEN", "MADE", "MARKED")
-ORIGIN_WORDS = ("it runs in you", "something gave it, and it wants paying", "it isn't yours",
-                "you built it, slowly", "it happened to you")
-BANDS = ("WRONG", "YES-BUT", "WELL")  # the MIXED band against no threat reads "no, but" too
-DEFEATS = ("it takes you somewhere", "someone intervenes, and now you owe them",
-           "you lose what you were carrying", "you wake, and the place has changed")
-SPREAD_NAMES = ("THE DRAW", "THE WALL", "THE PRIZE")
 
 # What the cards being drawn into flip are for (self.step)
 _S_TURN = const(1)  # a Turn's or Power's flip: the player keeps one (KEEP)
@@ -515,7 +494,7 @@ class Game(BaseGame):
         return n
 
     def quiet_allowed(self):
-        """D: once per shuffle, and only with nothing pressing (no live threat)."""
+        """D12: once per shuffle, and only with nothing pressing (no live threat)."""
         return not self.quiet_used and self.live_threats() == 0
 
     def _free_slot(self):
@@ -528,93 +507,19 @@ class Game(BaseGame):
         """The campaign in a slot list: character, turns played, Harm, live threats."""
         if self.phase == CREATE:
             return "NEW CHARACTER"
+        from deckdelve.games.the_four_words import DOMAINS, ORIGINS
+
         who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
         if self.over:
             return "END T%d %s" % (self.turn, who)
         return "%s T%d H%d THR%d" % (who, self.turn, self.harm, self.live_threats())
 
     def journal_lines(self):
-        """The journal's lines for the events of the last apply(), each with the turn."""
-        out = []
-        for ev in self.events:
-            text = self._journal_text(ev)
-            if text is not None:
-                out.append("T%d %s" % (self.turn, text))
-        return out
+        """The journal's lines for the events of the last apply(), each with the turn. The
+        words live in the_four_words, which loads on the first call."""
+        from deckdelve.games.the_four_words import journal_lines
 
-    def _cards_text(self, buf, n):
-        return " ".join([cards.name(buf[i]) for i in range(n)])
-
-    def _journal_text(self, ev):
-        code, a, b = ev
-        name = cards.name
-        if code == EV_FLIP:
-            what = "POWER %s" % DOMAINS[a] if self.powered else STATS[a]
-            t = self.target
-            if t != NONE:
-                what += " vs " + name(self.threat[t])
-            return "%s: flip %d" % (what, b)
-        if code == EV_KEPT:
-            return "flip %s, kept %s: %s, %s" % (self._cards_text(self.flip, self.flip_n),
-                                                 name(a), BANDS[b], AXES[a // 13])
-        if code == EV_MORE:
-            return "Spark: one more, %s" % name(a)
-        if code == EV_BUMP:
-            return "Spark: bumped to %s" % BANDS[a]
-        if code == EV_OVERRULE:
-            return "Spark: read as %s" % AXES[a]
-        if code == EV_RESULT:
-            return "result: %s, %s" % (BANDS[a], AXES[b])
-        if code == EV_TICK:
-            return "Pressure Die %d (%s)" % (b, "Power" if a == NONE else name(a))
-        if code == EV_STRIP:
-            return "%s loses 1 Grip, %d left" % (name(a), b)
-        if code == EV_COST:
-            return "yes, but it costs you"
-        if code == EV_DONE:
-            return "%s is done" % name(a)
-        if code == EV_HARM:
-            return "Harm %d" % a + ("" if b == NONE else " from " + name(b))
-        if code == EV_HOW:
-            return "Power went sideways: %s, %s" % (name(a), AXES[a // 13])
-        if code == EV_OUT:
-            return "OUT: %s %s" % (name(a), DEFEATS[a // 13])
-        if code == EV_QUIET:
-            return "the Quiet: Harm cleared, Spark %d" % a
-        if code == EV_SCAR:
-            return "Scar: %s down to %d" % (STATS[a], b)
-        if code == EV_END:
-            return "the fifth defeat: the story ends"
-        if code == EV_LANDING:
-            return "the pressure lands: " + self._cards_text(self.landed, self.landed_n)
-        if code == EV_ARRIVAL or code == EV_THREAT:
-            return "%s: %s %s, Grip %d" % ("arrives" if code == EV_ARRIVAL else "threat",
-                                          name(a), THREATS[a // 13], grip_of(a))
-        if code == EV_WORSENS:
-            return "%s: the situation worsens" % name(a)
-        if code == EV_RESET:
-            return "Pressure Die reset to %d" % a
-        if code == EV_SHUFFLE:
-            return "shuffle: %d cards" % a
-        if code == EV_SPREAD:
-            if a:
-                return "the Spread kept"
-            return "Spread: DRAW %s WALL %s PRIZE %s" % (name(self.spread[0]),
-                                                         name(self.spread[1]),
-                                                         name(self.spread[2]))
-        if code == EV_SPARK:
-            return "spark draw: %s, Spark %d" % (name(a), b)
-        if code == EV_ORACLE:
-            return "Oracle: %s, %s" % ("YES" if cards.is_red(a) else "NO", name(a))
-        if code == EV_ROLL:
-            return "d6: %d" % a
-        if code == EV_SCENE:
-            return "--- scene break %d ---" % a
-        if code == EV_CREATED:
-            r = self.ratings
-            return "GRIT %d HEART %d CRAFT %d WITS %d, Source %s, %s" % (
-                r[0], r[1], r[2], r[3], DOMAINS[a], ORIGINS[b])
-        return None
+        return journal_lines(self)
 
     # ---- character creation ----------------------------------------------------------------
 
@@ -639,13 +544,13 @@ class Game(BaseGame):
     # ---- the turn ---------------------------------------------------------------------------
 
     def _start_turn(self, suit, t, powered):
-        self.turn += 1
+        self.turn += 1  # D15: a Turn or a Power is a turn; nothing else counts
         self.powered = powered
         self.target = NONE if t == 0 else t - 1
         self.bumped = False
         self.overruled = False
         self.events.append((EV_FLIP, suit, self.ratings[suit]))
-        if powered:  # "Using Power always ticks the Pressure Die."
+        if powered:  # D6: "Using Power always ticks the Pressure Die.", and its spades too
             self._tick(NONE)
         self._draw(_S_TURN, self.ratings[suit])
 
@@ -670,7 +575,7 @@ class Game(BaseGame):
         self.last_kept = self.kept_i
         self.last_band = self.band
         self.last_reading = self.reading
-        for i in range(n):  # every spade flipped on a Turn joins the row, kept or not
+        for i in range(n):  # D2, D11: spades to the row, kept or not; the rest discarded
             c = self.flip[i]
             if c // 13 == cards.SPADES:
                 self.row[self.row_n] = c
@@ -682,7 +587,7 @@ class Game(BaseGame):
         self.phase = IDLE
         band = self.band
         t = self.target
-        if self.powered and band == WRONG:
+        if self.powered and band == WRONG:  # D6
             self.owe_how = True  # the harm against a threat comes after the how (_drawn)
             return
         self.target = NONE
@@ -694,7 +599,7 @@ class Game(BaseGame):
             return
         self.grip[t] -= 1
         self.events.append((EV_STRIP, card, self.grip[t]))
-        if band == MIXED:
+        if band == MIXED:  # D7: the cost is the player's to say; shown and logged
             self.events.append((EV_COST, card, 0))
         if self.grip[t] == 0:
             self.threat[t] = NONE
@@ -711,7 +616,7 @@ class Game(BaseGame):
             self.spark += 1
         self.events.append((EV_QUIET, self.spark, 0))
 
-    def _pick(self, i):
+    def _pick(self, i):  # D5: both cards of the spark draw go to the discard
         kept = self.flip[i]
         self._to_discard(self.flip[0])
         self._to_discard(self.flip[1])
@@ -740,7 +645,7 @@ class Game(BaseGame):
 
     def _shuffle(self):
         """The discard becomes the deck (the deck is empty). Live threats, the spades row, the
-        Spread and the cards of a flip in progress stay on the table (D)."""
+        Spread and the cards of a flip in progress stay on the table (D3, D4)."""
         n = self.discard_n
         self.deck[0:n] = self.discard[0:n]
         self.deck_n = n
@@ -775,7 +680,7 @@ class Game(BaseGame):
                 return
             if self.need:
                 while self.need:
-                    if self.deck_n == 0:
+                    if self.deck_n == 0:  # D3: shuffle when a card is wanted, not before
                         self._shuffle()
                         if self.phase == SPREAD_PHASE:
                             return
@@ -797,7 +702,7 @@ class Game(BaseGame):
                 self._draw(_S_HOW, 1)
             elif self.harm >= HARM_BOXES:
                 self._draw(_S_OUT, 1)
-            elif self.pressure == 0:
+            elif self.pressure == 0:  # D11: the landing waits until the turn has resolved
                 n = self.row_n
                 self.landed[0:n] = self.row[0:n]
                 self.landed_n = n
@@ -837,15 +742,15 @@ class Game(BaseGame):
         elif step == _S_OUT:
             self._to_discard(card)
             self.events.append((EV_OUT, card, 0))
-            self._take_quiet()  # D: this Quiet does not use up the once-per-shuffle one
-            if self.dots() <= MIN_DOTS:
+            self._take_quiet()  # D9: this Quiet does not use up the once-per-shuffle one
+            if self.dots() <= MIN_DOTS:  # D10: no dot left to lose: the story ends
                 self.phase = END
                 self.over = True
                 self.events.append((EV_END, self.turn, 0))
             else:
                 self.phase = SCAR_PHASE
         elif step == _S_ARRIVAL:
-            if is_arrival(card) and self._free_slot() != NONE:
+            if is_arrival(card) and self._free_slot() != NONE:  # D8: all slots taken: worsens
                 self._new_threat(card, EV_ARRIVAL)
             else:
                 self._to_discard(card)
