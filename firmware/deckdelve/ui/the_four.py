@@ -19,6 +19,7 @@
 from deckdelve import buttons
 from deckdelve.cards import NONE
 from deckdelve.games import the_four as F
+from deckdelve.games import the_four_words as W
 from deckdelve.ui import draw
 
 try:
@@ -54,9 +55,9 @@ LOG_ROWS = 9
 CARDS_Y = 6  # a flip's cards
 BAND_Y = 22  # the band and the suit's reading below the cards
 
-# The Four's rows (the rules module's word tables, index = suit): four(suit, field) picks one.
-FIELDS = (F.AXES, F.AXIS_WORDS, F.STATS, F.THREATS, F.THREAT_WORDS, F.WORLD, F.DOMAINS,
-          F.DOMAIN_WORDS)
+# The Four's rows (the word tables of the_four_words, index = suit): four(suit, field) picks one.
+FIELDS = (W.AXES, W.AXIS_WORDS, W.STATS, W.THREATS, W.THREAT_WORDS, W.WORLD, W.DOMAINS,
+          W.DOMAIN_WORDS)
 AXIS = const(0)
 AXIS_WORDS = const(1)
 STAT = const(2)
@@ -75,7 +76,7 @@ WORDS = (
     "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|"
     "no threat|A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|"
     "A: bump down a band|A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|"
-    "A: deal a new three|A: drop %s to %d|SOURCE|ORIGIN|BEGIN|%d DOTS TO PLACE|"
+    "A: deal a new three|%s %d TO %d|SOURCE|ORIGIN|BEGIN|%d DOTS TO PLACE|"
     "The deck is shuffled: %d cards.|The Spread is kept.|A new Spread: %s %s %s.|"
     "%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|Harm %d of 4.|"
     "Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
@@ -87,7 +88,7 @@ WORDS = (
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
     "%s of %s, %s.|YES|NO|TAKE A SCAR: WHICH RATING DROPS?|THE STORY HAS ENDED|"
     "A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|SPARK DRAW: KEEP ONE|"
-    " It has a name.|JOURNAL|THREATS|NO LIVE THREATS|SPREAD|SPADES|DECK %d  DISCARD %d|"
+    " It has a name.|JOURNAL|THREATS|NO LIVE THREATS|SPREAD|SPADES|DECK %d|"
     "THE ORACLE|HOW MUCH: %d OF 13|NO JOURNAL HERE|"
     "Your Source: one suit's power domain|and one origin: how it came to you|"
 )
@@ -180,7 +181,11 @@ class Scene:
         self.oracle_shown = False  # the Oracle's answer on screen until a key
         self.world_top = 0
         self.log_skip = 0  # journal lines skipped from the newest
-        self.log_lines = None  # the journal page on screen, read when the page is opened
+        self.log_back = []  # log_skip of each newer page, for UP
+        self.log_rows = None  # the journal page on screen (wrapped), read when it is opened
+        self.log_indent = bytearray(LOG_ROWS)  # 1: a row continues the line above
+        self.log_shown = 0  # journal lines on this page
+        self.log_more = False  # older lines follow
         self._refresh()
 
     # ---- the list under the cursor ------------------------------------------------------
@@ -319,9 +324,10 @@ class Scene:
         self.page = (self.page + 1) % PAGES
         if self.page == LOG:
             self.log_skip = 0
+            self.log_back = []
             self._read_log()
         else:
-            self.log_lines = None  # the journal page leaves RAM with the page
+            self.log_rows = None  # the journal page leaves RAM with the page
 
     def _press_world(self, button):
         if button == buttons.UP:
@@ -333,28 +339,43 @@ class Scene:
         return True
 
     def _press_log(self, button):
-        if button == buttons.DOWN and self.log_lines and len(self.log_lines) > LOG_ROWS:
-            self.log_skip += LOG_ROWS
+        if button == buttons.DOWN and self.log_more:
+            self.log_back.append(self.log_skip)
+            self.log_skip += self.log_shown
             self._read_log()
-        elif button == buttons.UP and self.log_skip:
-            self.log_skip = max(0, self.log_skip - LOG_ROWS)
+        elif button == buttons.UP and self.log_back:
+            self.log_skip = self.log_back.pop()
             self._read_log()
         elif button == buttons.A or button == buttons.B:
             self.page = PLAY
-            self.log_lines = None
+            self.log_rows = None
         return True
 
     def _read_log(self):
-        """The journal page on screen: LOG_ROWS lines from log_skip, newest first, plus one
-        to know whether older lines follow. Only these lines are read from flash."""
+        """The journal page on screen: the lines from log_skip on, newest first, wrapped, as
+        many as fit LOG_ROWS rows. Only these lines (and one more, to know whether older
+        ones follow) are read from flash, never the whole journal."""
         host = self.host
         slot = getattr(host, "slot", None)
+        self.log_rows = None
         if slot is None:
-            self.log_lines = None
             return
         from deckdelve.campaigns import journal
 
-        self.log_lines = journal(host.app.data_dir, host.key, slot, self.log_skip, LOG_ROWS + 1)
+        lines = journal(host.app.data_dir, host.key, slot, self.log_skip, LOG_ROWS + 1)
+        rows = []
+        shown = 0
+        for line in lines:
+            parts = draw.wrap(line, 116)
+            if len(rows) + len(parts) > LOG_ROWS:
+                break
+            for i in range(len(parts)):
+                self.log_indent[len(rows)] = 1 if i else 0
+                rows.append(parts[i])
+            shown += 1
+        self.log_rows = rows
+        self.log_shown = shown
+        self.log_more = shown < len(lines)
 
     def _choose(self, item):
         g = self.host.game
@@ -429,7 +450,7 @@ class Scene:
         if code == F.EV_HOW:
             return words(_W_HOW) % (L(a), four(a // 13, AXIS))
         if code == F.EV_OUT:
-            return words(_W_OUT) % (L(a), F.DEFEATS[a // 13])
+            return words(_W_OUT) % (L(a), W.DEFEATS[a // 13])
         if code == F.EV_SCAR:
             return words(_W_SCARRED) % (four(a, STAT), b)
         if code == F.EV_END:
@@ -476,7 +497,7 @@ class Scene:
                 return words(_W_MAIN)
             if m == M_AGAINST:
                 if (item & 0xFF) == POWER_ARG:
-                    return words(_W_MAIN + 1)
+                    return self._power_row()
                 return self._rating_row(item & 3)
             if m == M_SOURCE:
                 return words(_W_SOURCE)
@@ -487,21 +508,29 @@ class Scene:
         arg = item & 0xFF
         if kind == F.TURN or kind == F.POWER:
             if self.menu == MAIN:
-                return words(_W_MAIN + (0 if kind == F.TURN else 1))
+                return self._power_row() if kind == F.POWER else words(_W_MAIN)
             t = arg >> 2
             if self.menu == M_TURN:
                 return self._rating_row(arg & 3)
-            return words(_W_NO_THREAT) if t == 0 else threat_name(g.threat[t - 1])
+            if t == 0:
+                return words(_W_NO_THREAT)
+            return threat_name(g.threat[t - 1]) + " G%d" % g.grip[t - 1]
         for i in range(len(MAIN_KINDS)):
             if MAIN_KINDS[i] == kind:
                 return words(_W_MAIN + i)
         if kind == F.SOURCE:
             return four(arg, DOMAIN)
         if kind == F.ORIGIN:
-            return F.ORIGINS[arg]
+            return W.ORIGINS[arg]
         if kind == F.BEGIN:
             return words(_W_BEGIN)
+        if kind == F.SCAR:
+            return words(_W_SCAR) % (four(arg, STAT), g.ratings[arg], g.ratings[arg] - 1)
         return self.hint(item)
+
+    def _power_row(self):
+        g = self.host.game
+        return "%s %s %d" % (words(_W_MAIN + 1), four(g.source, DOMAIN), g.ratings[g.source])
 
     def _rating_row(self, suit):
         return "%s %d" % (four(suit, STAT), self.host.game.ratings[suit])
@@ -523,8 +552,6 @@ class Scene:
             return words(_W_PICK) % draw.label(g.flip[arg])
         if kind == F.SPREAD:
             return words(_W_SPREAD_NEW if arg else _W_SPREAD_KEEP)
-        if kind == F.SCAR:
-            return words(_W_SCAR) % (four(arg, STAT), g.ratings[arg] - 1)
         if kind == F.OVERRULE:
             return "A: read " + four(arg, AXIS)
         if item & OPEN:
@@ -542,13 +569,13 @@ class Scene:
             if m == M_SOURCE and g.source != NONE:
                 return four(g.source, DOMAIN) + ": " + four(g.source, DOMAIN_WORDS)
             if m == M_ORIGIN and g.origin != NONE:
-                return F.ORIGINS[g.origin] + ": " + F.ORIGIN_WORDS[g.origin]
+                return W.ORIGINS[g.origin] + ": " + W.ORIGIN_WORDS[g.origin]
             return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
         kind = item >> 8
         if kind == F.SOURCE:
             return four(item & 3, DOMAIN_WORDS)
         if kind == F.ORIGIN:
-            return F.ORIGIN_WORDS[item & 0xFF]
+            return W.ORIGIN_WORDS[item & 0xFF]
         return ""
 
     # ---- drawing ------------------------------------------------------------------------
@@ -590,9 +617,17 @@ class Scene:
         if self.top + LIST_ROWS < len(items):
             draw.text(fb, draw.ARROW_D, 122, 57)
         g = self.host.game
+        m = self.menu
         if g.phase == F.SCAR_PHASE:
             draw.text(fb, "SCAR:", LIST_X, 50)
             draw.text(fb, "WHICH DROPS?", LIST_X, 57)
+        elif m == M_TURN:
+            draw.text(fb, "FLIP WHICH", LIST_X, 50)
+            draw.text(fb, "RATING?", LIST_X, 57)
+        elif m == M_AGAINST:
+            s = g.source if self.menu_arg == POWER_ARG else self.menu_arg
+            draw.text(fb, "FLIP %s %d" % (four(s, STAT), g.ratings[s]), LIST_X, 50)
+            draw.text(fb, "AGAINST?", LIST_X, 57)
         elif g.phase == F.END:
             draw.center(fb, "THE STORY", 22, 1, LIST_X, 128 - LIST_X)
             draw.center(fb, "HAS ENDED", 29, 1, LIST_X, 128 - LIST_X)
@@ -617,9 +652,9 @@ class Scene:
         draw.text(fb, "SPARK", 0, y)
         dots(fb, 22, y, g.spark, F.MAX_SPARK)
         draw.text(fb, "SCARS %d" % g.scars, 0, 40)
-        die(fb, 49, 27, g.pressure)
+        die(fb, 47, 26, g.pressure)
         if g.source != NONE and g.origin != NONE:
-            draw.text(fb, four(g.source, DOMAIN) + ", " + F.ORIGINS[g.origin], 0, 47)
+            draw.text(fb, four(g.source, DOMAIN) + ", " + W.ORIGINS[g.origin], 0, 47)
         draw.text(fb, "QUIET " + ("USED" if g.quiet_used else "READY"), 0, 53)
         draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
 
@@ -643,7 +678,7 @@ class Scene:
                 if mm == M_SOURCE and g.source != NONE:
                     draw.text(fb, four(g.source, DOMAIN), 36, y)
                 elif mm == M_ORIGIN and g.origin != NONE:
-                    draw.text(fb, F.ORIGINS[g.origin], 36, y)
+                    draw.text(fb, W.ORIGINS[g.origin], 36, y)
             if i == self.index:
                 draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
         item = self.current()
@@ -707,7 +742,7 @@ class Scene:
     def _world(self, fb, g):
         n = self.host.game.live_threats()
         draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
-        draw.right(fb, words(_W_DECK) % (g.deck_n, g.discard_n), 128, 0)
+        draw.right(fb, words(_W_DECK) % g.deck_n, 128, 0)
         fb.hline(0, 6, 128, 1)
         if n == 0:
             draw.text(fb, words(_W_NO_THREATS), 0, 9)
@@ -726,7 +761,7 @@ class Scene:
             draw.text(fb, "GRIP", 52, y + 1)
             dots(fb, 70, y + 1, g.grip[t], 4)
             if c % 13 == 0:
-                draw.text(fb, "NAMED", 88, y + 1)
+                draw.text(fb, "NAMED", 96, y + 1)
             shown += 1
         if self.world_top > 0:
             draw.text(fb, draw.ARROW_U, 122, 8)
@@ -745,18 +780,16 @@ class Scene:
     def _log(self, fb):
         fb.fill_rect(0, 0, 128, 7, 1)
         draw.center(fb, words(_W_JOURNAL), 1, 0)
-        lines = self.log_lines
-        if lines is None:
+        rows = self.log_rows
+        if rows is None:
             draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
             return
-        y = 9
-        for i in range(min(LOG_ROWS, len(lines))):
-            draw.text(fb, lines[i], 0, y)
-            y += 6
-        if self.log_skip:
-            draw.text(fb, draw.ARROW_U, 124, 9)
-        if len(lines) > LOG_ROWS:
-            draw.text(fb, draw.ARROW_D, 124, 57)
+        for i in range(len(rows)):
+            draw.text(fb, rows[i], 6 if self.log_indent[i] else 0, 9 + i * 6)
+        if self.log_back:
+            draw.text(fb, draw.ARROW_U, 123, 9)
+        if self.log_more:
+            draw.text(fb, draw.ARROW_D, 123, 57)
 
     def _oracle(self, fb, g):
         c = g.oracle
@@ -806,15 +839,16 @@ _PIPS = (0, 0x010, 0x101, 0x111, 0x145, 0x155, 0x16D)  # 3x3 grid bits, per face
 
 
 def die(fb, x, y, face):
-    """The Pressure Die: an 11 x 11 face with its pips (0: the pressure has landed)."""
-    fb.rect(x, y, 11, 11, 1)
+    """The Pressure Die: a 14 x 14 face with its pips, 2 x 2 each on a 4 px grid (0: the
+    pressure has landed)."""
+    fb.rect(x, y, 14, 14, 1)
     if face == 0:
-        draw.center(fb, "!", y + 3, 1, x, 11)
+        draw.center(fb, "!", y + 5, 1, x, 14)
         return
     bits = _PIPS[face]
     for i in range(9):
         if bits & (1 << (8 - i)):
-            fb.fill_rect(x + 2 + (i % 3) * 3, y + 2 + (i // 3) * 3, 1 + 1, 1 + 1, 1)
+            fb.fill_rect(x + 2 + (i % 3) * 4, y + 2 + (i // 3) * 4, 2, 2, 1)
 
 
 def reading(fb, suit, y):
@@ -838,7 +872,7 @@ def spread(fb, g, y, pitch=6):
     for i in range(3):
         c = g.spread[i]
         yy = y + i * pitch
-        draw.text(fb, F.SPREAD_NAMES[i], 0, yy)
+        draw.text(fb, W.SPREAD_NAMES[i], 0, yy)
         if pitch >= 12:
             draw.text(fb, draw.part(SPREAD_WORDS, i), 8, yy + 6)
         if c == NONE:
