@@ -101,6 +101,10 @@
 #   EV_SCENE      a = scene number after the break
 #   EV_CREATED    a = source suit, b = origin: the character is made
 #
+# Snapshots: snapshot() -> bytes (SNAPSHOT_VERSION first, then every field above, the deck
+# order and the rng state; about 130 bytes) and Game.restore(bytes) -> Game. A campaign is
+# saved this way after every action (deckdelve/campaigns.py), not as a growing action log.
+#
 # Scenario tests build positions with position() in tests/shared/four_helpers.py.
 
 from deckdelve import cards
@@ -200,6 +204,20 @@ MAX_THREATS = const(12)  # D8: a bound for the device
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
 
+SNAPSHOT_VERSION = const(1)
+
+# The one-byte fields of a snapshot, in order (then the 3-byte counters, the rng state and the
+# card places; see snapshot()).
+_BYTE_FIELDS = ("phase", "scars", "source", "origin", "harm", "spark", "pressure", "kept_i",
+                "band", "reading", "target", "last_kept", "last_band", "last_reading",
+                "last_roll", "oracle", "need", "step")
+_FLAG_FIELDS = ("quiet_used", "powered", "bumped", "overruled", "owe_how", "over")
+_COUNTERS = ("turn", "scene", "met")
+# Card places: (buffer, count field or None for a fixed size)
+_PLACES = (("deck", "deck_n"), ("discard", "discard_n"), ("row", "row_n"), ("flip", "flip_n"),
+           ("last_flip", "last_n"), ("landed", "landed_n"), ("threat", None), ("grip", None),
+           ("spread", None), ("ratings", None))
+
 # What the cards being drawn into flip are for (self.step)
 _S_TURN = const(1)  # a Turn's or Power's flip: the player keeps one (KEEP)
 _S_MORE = const(2)  # one more card for Spark, kept at once (RESULT)
@@ -241,6 +259,19 @@ def is_arrival(card):
 
 def act(kind, arg=0):
     return kind << 8 | arg
+
+
+def _put(out, value, n):
+    for _ in range(n):
+        out.append(value & 255)
+        value >>= 8
+
+
+def _get(data, pos, n):
+    value = 0
+    for i in range(n - 1, -1, -1):
+        value = value << 8 | data[pos + i]
+    return value
 
 
 class Game(BaseGame):
@@ -457,8 +488,10 @@ class Game(BaseGame):
             raise ValueError("pressure %d" % self.pressure)
         if not 0 <= self.spark <= MAX_SPARK:
             raise ValueError("spark %d" % self.spark)
-        if self.over != (self.phase == END):
-            raise ValueError("over and the phase disagree")
+        if self.over != (self.phase == END) or self.phase > END:
+            raise ValueError("phase %d, over %s" % (self.phase, self.over))
+        if self.phase != CREATE and (self.source > 3 or self.origin > O_MARKED):
+            raise ValueError("no Source")
 
     def _count(self, seen, buf, n, where, start=0):
         for i in range(start, n):
@@ -471,6 +504,82 @@ class Game(BaseGame):
         if self.over:
             return "END %d" % self.turn
         return "T%d" % self.turn
+
+    # ---- snapshots ------------------------------------------------------------------------
+
+    def snapshot(self):
+        """The whole state as bytes: deck order, every place, the sheet, the rng state."""
+        out = bytearray()
+        out.append(SNAPSHOT_VERSION)
+        for name in _BYTE_FIELDS:
+            out.append(getattr(self, name))
+        flags = 0
+        for i in range(len(_FLAG_FIELDS)):
+            if getattr(self, _FLAG_FIELDS[i]):
+                flags |= 1 << i
+        out.append(flags)
+        for name in _COUNTERS:
+            _put(out, getattr(self, name), 3)
+        _put(out, self.rng.state(), 4)
+        _put(out, self.seed & 0x3FFFFFFF, 4)
+        for buf_name, count in _PLACES:
+            buf = getattr(self, buf_name)
+            n = len(buf) if count is None else getattr(self, count)
+            if count is not None:
+                out.append(n)
+            out += buf[0:n]
+        return bytes(out)
+
+    @classmethod
+    def restore(cls, data):
+        """A game from snapshot() bytes; ValueError if they are not a valid snapshot."""
+        if len(data) < 1 or data[0] != SNAPSHOT_VERSION:
+            raise ValueError("not a snapshot of version %d" % SNAPSHOT_VERSION)
+        try:
+            pos = 1
+            fields = data[pos:pos + len(_BYTE_FIELDS)]
+            pos += len(_BYTE_FIELDS)
+            flags = data[pos]
+            pos += 1
+            counters = []
+            for _ in _COUNTERS:
+                counters.append(_get(data, pos, 3))
+                pos += 3
+            state = _get(data, pos, 4)
+            seed = _get(data, pos + 4, 4)
+            pos += 8
+            g = cls(seed)
+            for i in range(len(_BYTE_FIELDS)):
+                setattr(g, _BYTE_FIELDS[i], fields[i])
+            for i in range(len(_FLAG_FIELDS)):
+                setattr(g, _FLAG_FIELDS[i], bool(flags & (1 << i)))
+            for i in range(len(_COUNTERS)):
+                setattr(g, _COUNTERS[i], counters[i])
+            g.rng.set_state(state)
+            for buf_name, count in _PLACES:
+                buf = getattr(g, buf_name)
+                if count is None:
+                    n = len(buf)
+                else:
+                    n = data[pos]
+                    pos += 1
+                    if n > len(buf):
+                        raise ValueError("snapshot: %s holds %d" % (buf_name, n))
+                    setattr(g, count, n)
+                chunk = data[pos:pos + n]
+                if len(chunk) != n:
+                    raise ValueError("snapshot: cut short")
+                buf[0:n] = chunk
+                pos += n
+        except IndexError:
+            raise ValueError("snapshot: cut short")
+        if pos != len(data):
+            raise ValueError("snapshot: %d bytes too many" % (len(data) - pos))
+        g.won = False
+        g.score = g.turn
+        g.events = []
+        g.check()
+        return g
 
     def playout_stats(self):
         """What the play-out tool averages over campaigns (tools/mp/playout_core.py)."""
