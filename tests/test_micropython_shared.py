@@ -1,5 +1,7 @@
 """Every module in tests/shared/ runs under CPython (pytest collects it directly) and here
-under real MicroPython, compiled to .mpy as on the Pico, with a 64 KiB heap cap.
+under real MicroPython, compiled to .mpy as on the Pico, with a 64 KiB heap cap. Modules
+named mp_test_*.py run only here: they need what CPython lacks (vfs, littlefs), and pytest
+does not collect them.
 
 Two lines near a module's top change how it runs here, each with its reason beside it:
 - `# heap: 128K` another cap (the Pico's MicroPython has about 190 KiB of heap; the whole app

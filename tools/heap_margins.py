@@ -21,8 +21,11 @@ DEFAULT_CAP = "64K"
 
 
 def modules():
+    """The shared test modules: test_*.py (both interpreters) and mp_test_*.py (MicroPython
+    only: they need what CPython lacks, such as vfs and littlefs; pytest does not collect
+    them, tests/test_micropython_shared.py runs them)."""
     return sorted(f[:-3] for f in os.listdir(SHARED)
-                  if f.startswith("test_") and f.endswith(".py"))
+                  if f.startswith(("test_", "mp_test_")) and f.endswith(".py"))
 
 
 def header(module):
