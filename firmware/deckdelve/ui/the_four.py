@@ -76,7 +76,7 @@ WORDS = (
     "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|"
     "no threat|A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|"
     "A: bump down a band|A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|"
-    "A: deal a new three|%s %d TO %d|SOURCE|ORIGIN|BEGIN|%d DOTS TO PLACE|"
+    "A: deal a new three|%s %d TO %d|SOURCE|ORIGIN|BEGIN|DOTS TO PLACE: %d OF 8|"
     "The deck is shuffled: %d cards.|The Spread is kept.|A new Spread: %s %s %s.|"
     "%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|Harm %d of 4.|"
     "Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
