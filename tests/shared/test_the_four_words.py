@@ -27,9 +27,13 @@ def test_slot_label_character_turns_harm_threats():
     assert g.slot_label() == "NEW CHARACTER"
     g = position(source=D, origin=tf.O_BARGAINED, harm=2, threats=("9D", "KS"))
     assert g.slot_label() == "MATTER/BARGAINED T0 H2 THR2"
+    g.turn = 123
+    g.threat[2] = cards.parse("QH")
+    g.grip[2] = 3
+    assert g.slot_label() == "MATTER T123 H2 THR3"  # the origin would not fit
     g.over = True
-    assert g.slot_label() == "END T0 MATTER/BARGAINED"
-    assert len(g.slot_label()) <= 30
+    assert g.slot_label() == "END T123 MATTER/BARGAINED"
+    assert len(g.slot_label()) <= tf.LABEL_MAX
 
 
 def test_journal_lines_carry_the_turn():

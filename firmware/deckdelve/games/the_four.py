@@ -203,6 +203,7 @@ PRESSURE_START = const(6)
 MAX_THREATS = const(12)  # D8: a bound for the device
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
+LABEL_MAX = const(27)  # characters of a slot label: "3 " + label in a 116 px menu row
 
 SNAPSHOT_VERSION = const(1)
 
@@ -613,7 +614,8 @@ class Game(BaseGame):
         return NONE
 
     def slot_label(self):
-        """The campaign in a slot list: character, turns played, Harm, live threats."""
+        """The campaign in a slot list: character, turns played, Harm, live threats; "END" first
+        once the story has ended. At most LABEL_MAX characters."""
         if self.phase == CREATE:
             return "NEW CHARACTER"
         from deckdelve.games.the_four_words import DOMAINS, ORIGINS
@@ -621,7 +623,11 @@ class Game(BaseGame):
         who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
         if self.over:
             return "END T%d %s" % (self.turn, who)
-        return "%s T%d H%d THR%d" % (who, self.turn, self.harm, self.live_threats())
+        label = "%s T%d H%d THR%d" % (who, self.turn, self.harm, self.live_threats())
+        if len(label) > LABEL_MAX:  # the origin goes first: a menu row is 27 characters
+            label = "%s T%d H%d THR%d" % (DOMAINS[self.source].upper(), self.turn, self.harm,
+                                          self.live_threats())
+        return label
 
     def journal_lines(self):
         """The journal's lines for the events of the last apply(), each with the turn. The
