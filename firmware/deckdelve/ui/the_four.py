@@ -771,10 +771,9 @@ class Scene:
         spread(fb, g, 39)
         fb.hline(0, 56, 128, 1)
         draw.text(fb, words(_W_SPADES), 0, 58)
-        x = 26
-        for i in range(g.row_n):
-            draw.text(fb, draw.label(g.row[i]), x, 58)
-            x += 10
+        x = 28
+        for i in range(g.row_n):  # at most 6: the die lands at 0 and the row is discarded
+            x = draw.text(fb, draw.label(g.row[i]), x, 58) + 3
         draw.right(fb, "DIE %d" % g.pressure, 128, 58)
 
     def _log(self, fb):
