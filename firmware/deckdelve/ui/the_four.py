@@ -16,6 +16,8 @@
 # on its own screen until a key is pressed. Every action on offer comes from game.actions(),
 # so the cursor offers only legal choices. The journal is read from flash a page at a time
 # (campaigns.journal, for host.slot; none when the game runs without a slot, e.g. in tests).
+import sys
+
 from deckdelve import buttons
 from deckdelve.cards import NONE
 from deckdelve.games import the_four as F
@@ -67,30 +69,24 @@ HOLDS = const(5)
 DOMAIN = const(6)
 DOMAIN_WORDS = const(7)
 
-SPREAD_WORDS = "what pulls you|what stands in the way|what's at the end"
 BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
-HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
 
 # Every other sentence of the scene, one string (see red_queen.py for why).
 WORDS = (
-    "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|"
-    "no threat|A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|"
-    "A: bump down a band|A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|"
-    "A: deal a new three|%s %d TO %d|SOURCE|ORIGIN|BEGIN|DOTS TO PLACE: %d OF 8|"
-    "The deck is shuffled: %d cards.|The Spread is kept.|A new Spread: %s %s %s.|"
-    "%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|Harm %d of 4.|"
-    "Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
+    "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|no threat|"
+    "A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|A: bump down a band|"
+    "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
+    "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
+    "A new Spread: %s %s %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
+    "Harm %d of 4.|Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
     "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
     "The fifth defeat. The story ends after %d turns. Write its end.|"
-    "The pressure lands: %s. Read them together.|Something arrives in the flesh: %s, %s, Grip %d.|"
+    "The pressure lands: %s. Read them together.|"
+    "Something arrives in the flesh: %s, %s, Grip %d.|"
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
-    "%s of %s, %s.|YES|NO|TAKE A SCAR: WHICH RATING DROPS?|THE STORY HAS ENDED|"
-    "A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|SPARK DRAW: KEEP ONE|"
-    " It has a name.|JOURNAL|THREATS|NO LIVE THREATS|SPREAD|SPADES|DECK %d|"
-    "THE ORACLE|HOW MUCH: %d OF 13|NO JOURNAL HERE|"
-    "Your Source: one suit's power domain|and one origin: how it came to you|"
+    "SPARK DRAW: KEEP ONE| It has a name."
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -107,48 +103,29 @@ _W_SCAR = const(18)
 _W_SOURCE = const(19)
 _W_ORIGIN = const(20)
 _W_BEGIN = const(21)
-_W_TO_PLACE = const(22)
-_W_SHUFFLE = const(23)
-_W_SPREAD_KEPT = const(24)
-_W_SPREAD_DEALT = const(25)
-_W_STRIP = const(26)
-_W_COST = const(27)
-_W_DONE = const(28)
-_W_HARM = const(29)
-_W_HARM_BY = const(30)
-_W_HOW = const(31)
-_W_OUT = const(32)
-_W_SCARRED = const(33)
-_W_END = const(34)
-_W_LANDING = const(35)
-_W_ARRIVAL = const(36)
-_W_WORSENS = const(37)
-_W_RESET = const(38)
-_W_THREAT = const(39)
-_W_SPARK = const(40)
-_W_QUIET = const(41)
-_W_ROLL = const(42)
-_W_SCENE = const(43)
-_W_ORACLE = const(44)
-_W_YES = const(45)
-_W_NO = const(46)
-_W_SCAR_TITLE = const(47)
-_W_ENDED = const(48)
-_W_NEW_SPREAD = const(49)
-_W_SPREAD_ASK = const(50)
-_W_PICK_TITLE = const(51)
-_W_NAMED = const(52)
-_W_JOURNAL = const(53)
-_W_THREATS = const(54)
-_W_NO_THREATS = const(55)
-_W_SPREAD = const(56)
-_W_SPADES = const(57)
-_W_DECK = const(58)
-_W_ORACLE_TITLE = const(59)
-_W_HOW_MUCH = const(60)
-_W_NO_JOURNAL = const(61)
-_W_SOURCE_IS = const(62)
-_W_ORIGIN_IS = const(63)
+_W_SHUFFLE = const(22)
+_W_SPREAD_KEPT = const(23)
+_W_SPREAD_DEALT = const(24)
+_W_STRIP = const(25)
+_W_COST = const(26)
+_W_DONE = const(27)
+_W_HARM = const(28)
+_W_HARM_BY = const(29)
+_W_HOW = const(30)
+_W_OUT = const(31)
+_W_SCARRED = const(32)
+_W_END = const(33)
+_W_LANDING = const(34)
+_W_ARRIVAL = const(35)
+_W_WORSENS = const(36)
+_W_RESET = const(37)
+_W_THREAT = const(38)
+_W_SPARK = const(39)
+_W_QUIET = const(40)
+_W_ROLL = const(41)
+_W_SCENE = const(42)
+_W_PICK_TITLE = const(43)
+_W_NAMED = const(44)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -279,6 +256,12 @@ class Scene:
     # ---- input --------------------------------------------------------------------------
 
     def press(self, button):
+        used = self._press(button)
+        if not self._on_pages():
+            drop_pages()
+        return used
+
+    def _press(self, button):
         if self.showing_four:
             if button == buttons.UP or button == buttons.DOWN:
                 self.four_suit = (self.four_suit + (1 if button == buttons.DOWN else 3)) % 4
@@ -325,7 +308,7 @@ class Scene:
         if self.page == LOG:
             self.log_skip = 0
             self.log_back = []
-            self._read_log()
+            load_pages().read_log(self)
         else:
             self.log_rows = None  # the journal page leaves RAM with the page
 
@@ -342,40 +325,14 @@ class Scene:
         if button == buttons.DOWN and self.log_more:
             self.log_back.append(self.log_skip)
             self.log_skip += self.log_shown
-            self._read_log()
+            load_pages().read_log(self)
         elif button == buttons.UP and self.log_back:
             self.log_skip = self.log_back.pop()
-            self._read_log()
+            load_pages().read_log(self)
         elif button == buttons.A or button == buttons.B:
             self.page = PLAY
             self.log_rows = None
         return True
-
-    def _read_log(self):
-        """The journal page on screen: the lines from log_skip on, newest first, wrapped, as
-        many as fit LOG_ROWS rows. Only these lines (and one more, to know whether older
-        ones follow) are read from flash, never the whole journal."""
-        host = self.host
-        slot = getattr(host, "slot", None)
-        self.log_rows = None
-        if slot is None:
-            return
-        from deckdelve.campaigns import journal
-
-        lines = journal(host.app.data_dir, host.key, slot, self.log_skip, LOG_ROWS + 1)
-        rows = []
-        shown = 0
-        for line in lines:
-            parts = draw.wrap(line, 116)
-            if len(rows) + len(parts) > LOG_ROWS:
-                break
-            for i in range(len(parts)):
-                self.log_indent[len(rows)] = 1 if i else 0
-                rows.append(parts[i])
-            shown += 1
-        self.log_rows = rows
-        self.log_shown = shown
-        self.log_more = shown < len(lines)
 
     def _choose(self, item):
         g = self.host.game
@@ -558,49 +515,36 @@ class Scene:
             return words(_W_OVERRULE)
         return ""
 
-    def meaning(self, item):
-        """The one-line meaning of a creation row (the rating, the domain, the origin)."""
-        g = self.host.game
-        if item & RATE:
-            s = item & 3
-            return four(s, AXIS) + ": " + four(s, AXIS_WORDS)
-        if item & OPEN:
-            m = (item >> 8) & 0xFF
-            if m == M_SOURCE and g.source != NONE:
-                return four(g.source, DOMAIN) + ": " + four(g.source, DOMAIN_WORDS)
-            if m == M_ORIGIN and g.origin != NONE:
-                return W.ORIGINS[g.origin] + ": " + W.ORIGIN_WORDS[g.origin]
-            return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
-        kind = item >> 8
-        if kind == F.SOURCE:
-            return four(item & 3, DOMAIN_WORDS)
-        if kind == F.ORIGIN:
-            return W.ORIGIN_WORDS[item & 0xFF]
-        return ""
-
     # ---- drawing ------------------------------------------------------------------------
 
     def draw(self, fb):
         g = self.host.game
-        if self.showing_four:
-            self._four(fb)
-        elif self.page == WORLD:
-            self._world(fb, g)
-        elif self.page == LOG:
-            self._log(fb)
-        elif self.oracle_shown:
-            self._oracle(fb, g)
-        else:
-            ph = g.phase
-            if ph == F.CREATE:
-                self._create(fb, g)
-            elif ph == F.KEEP_PHASE or ph == F.RESULT or ph == F.PICK_PHASE:
-                self._flip(fb, g)
-            elif ph == F.SPREAD_PHASE:
-                self._spread_choice(fb, g)
+        ph = g.phase
+        if self._on_pages():
+            pages = load_pages()
+            if self.showing_four:
+                pages.table(fb, self.four_suit)
+            elif self.page == WORLD:
+                pages.world(self, fb, g)
+            elif self.page == LOG:
+                pages.log(self, fb)
+            elif self.oracle_shown:
+                pages.oracle(fb, g)
+            elif ph == F.CREATE:
+                pages.create(self, fb, g)
             else:
-                self._sheet(fb, g)
-                self._list(fb)
+                pages.spread_choice(self, fb, g)
+        elif ph == F.KEEP_PHASE or ph == F.RESULT or ph == F.PICK_PHASE:
+            self._flip(fb, g)
+        else:
+            self._sheet(fb, g)
+            self._list(fb)
+
+    def _on_pages(self):
+        """Is one of the screens of ui/the_four_pages.py on screen?"""
+        ph = self.host.game.phase
+        return (self.showing_four or self.page != PLAY or self.oracle_shown
+                or ph == F.CREATE or ph == F.SPREAD_PHASE)
 
     def _list(self, fb):
         """The action list beside the sheet (IDLE, SCAR, END)."""
@@ -658,36 +602,6 @@ class Scene:
         draw.text(fb, "QUIET " + ("USED" if g.quiet_used else "READY"), 0, 53)
         draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
 
-    def _create(self, fb, g):
-        placed = 0
-        for s in range(4):
-            placed += g.ratings[s]
-        left = F.DOTS - g.scars - placed
-        draw.text(fb, words(_W_TO_PLACE) % left, 0, 0)
-        fb.hline(0, 6, 128, 1)
-        items = self.items
-        m = self.menu
-        for i in range(len(items)):
-            y = 9 + i * 6
-            item = items[i]
-            draw.text(fb, self.row_text(item), 2, y)
-            if m == MAIN and item & RATE:
-                dots(fb, 28, y, g.ratings[item & 3], F.MAX_RATING)
-            elif m == MAIN and item & OPEN:
-                mm = (item >> 8) & 0xFF
-                if mm == M_SOURCE and g.source != NONE:
-                    draw.text(fb, four(g.source, DOMAIN), 36, y)
-                elif mm == M_ORIGIN and g.origin != NONE:
-                    draw.text(fb, W.ORIGINS[g.origin], 36, y)
-            if i == self.index:
-                draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
-        item = self.current()
-        if item is not None:
-            lines = draw.wrap(self.meaning(item), 126)
-            fb.hline(0, 51, 128, 1)
-            for i in range(min(2, len(lines))):
-                draw.text(fb, lines[i], 0, 53 + i * 6)
-
     def _flip(self, fb, g):
         """A flip: its cards, the one under the cursor (KEEP, PICK) or kept (RESULT), the band
         and the suit's full reading; the bottom line says what A does."""
@@ -730,99 +644,21 @@ class Scene:
                 s = draw.ARROW_U + draw.ARROW_D + " " + s
             draw.text(fb, s, 0, 59)
 
-    def _spread_choice(self, fb, g):
-        draw.text(fb, words(_W_NEW_SPREAD), 0, 0)
-        spread(fb, g, 8, 12)
-        draw.text(fb, words(_W_SPREAD_ASK), 0, 46)
-        fb.hline(0, 57, 128, 1)
-        item = self.current()
-        if item is not None:
-            draw.text(fb, draw.ARROW_U + draw.ARROW_D + " " + self.hint(item), 0, 59)
+PAGES_MODULE = "deckdelve.ui.the_four_pages"
 
-    def _world(self, fb, g):
-        n = self.host.game.live_threats()
-        draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
-        draw.right(fb, words(_W_DECK) % g.deck_n, 128, 0)
-        fb.hline(0, 6, 128, 1)
-        if n == 0:
-            draw.text(fb, words(_W_NO_THREATS), 0, 9)
-        shown = 0
-        seen = 0
-        for t in range(F.MAX_THREATS):
-            c = g.threat[t]
-            if c == NONE:
-                continue
-            seen += 1
-            if seen <= self.world_top or shown == 4:
-                continue
-            y = 8 + shown * 7
-            draw.card_small(fb, c, 0, y)
-            draw.text(fb, four(c // 13, THREAT), 18, y + 1)
-            draw.text(fb, "GRIP", 52, y + 1)
-            dots(fb, 70, y + 1, g.grip[t], 4)
-            if c % 13 == 0:
-                draw.text(fb, "NAMED", 96, y + 1)
-            shown += 1
-        if self.world_top > 0:
-            draw.text(fb, draw.ARROW_U, 122, 8)
-        if self.world_top + 4 < n:
-            draw.text(fb, draw.ARROW_D, 122, 30)
-        fb.hline(0, 37, 128, 1)
-        spread(fb, g, 39)
-        fb.hline(0, 56, 128, 1)
-        draw.text(fb, words(_W_SPADES), 0, 58)
-        x = 28
-        for i in range(g.row_n):  # at most 6: the die lands at 0 and the row is discarded
-            x = draw.text(fb, draw.label(g.row[i]), x, 58) + 3
-        draw.right(fb, "DIE %d" % g.pressure, 128, 58)
 
-    def _log(self, fb):
-        fb.fill_rect(0, 0, 128, 7, 1)
-        draw.center(fb, words(_W_JOURNAL), 1, 0)
-        rows = self.log_rows
-        if rows is None:
-            draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
-            return
-        for i in range(len(rows)):
-            draw.text(fb, rows[i], 6 if self.log_indent[i] else 0, 9 + i * 6)
-        if self.log_back:
-            draw.text(fb, draw.ARROW_U, 123, 9)
-        if self.log_more:
-            draw.text(fb, draw.ARROW_D, 123, 57)
+def load_pages():
+    """The module of the screens shown now and then (imported when one opens)."""
+    return __import__(PAGES_MODULE, None, None, ("table",))
 
-    def _oracle(self, fb, g):
-        c = g.oracle
-        draw.center(fb, words(_W_ORACLE_TITLE), 0)
-        fb.hline(0, 6, 128, 1)
-        if c == NONE:
-            return
-        draw.card(fb, c, 20, 16)
-        red = c // 13 == 1 or c // 13 == 2
-        draw.big_text(fb, words(_W_YES if red else _W_NO), 44, 14, 3)
-        rank = c % 13 + 1
-        draw.text(fb, words(_W_HOW_MUCH) % rank, 44, 34)
-        fb.rect(44, 41, 80, 5, 1)
-        fb.fill_rect(44, 41, 80 * rank // 13, 5, 1)
-        draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // 13), 44, 48)
 
-    def _four(self, fb):
-        """The Four: the whole table, suits across (the suit looked at inverted), rows down
-        (axis, stat, threat, world, power), and that suit's words below."""
-        s0 = self.four_suit
-        for s in range(4):
-            x = s * 32
-            draw.char(fb, 1 + s, x + 14, 0)
-            for f in range(5):
-                field = (AXIS, STAT, THREAT, HOLDS, DOMAIN)[f]
-                draw.center(fb, four(s, field), 7 + f * 6, 1, x, 32)
-        draw.cursor(fb, s0 * 32, 0, 32, 37)
-        y = 39
-        for ln in draw.wrap(four(s0, AXIS) + ": " + four(s0, AXIS_WORDS), 128):
-            draw.text(fb, ln, 0, y)
-            y += 6
-        draw.text(fb, four(s0, THREAT) + ": " + four(s0, THREAT_WORDS), 0, y)
-        y += 6
-        draw.text(fb, four(s0, DOMAIN) + ": " + four(s0, DOMAIN_WORDS), 0, y)
+def drop_pages():
+    """Let the screens shown now and then leave RAM (none of them is on screen)."""
+    if PAGES_MODULE in sys.modules:
+        del sys.modules[PAGES_MODULE]
+        pkg = sys.modules.get("deckdelve.ui")
+        if pkg is not None and hasattr(pkg, "the_four_pages"):
+            delattr(pkg, "the_four_pages")
 
 
 def dots(fb, x, y, n, of):
@@ -865,17 +701,3 @@ def reading(fb, suit, y):
     draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
 
 
-def spread(fb, g, y, pitch=6):
-    """The Spread: its three cards with their names and what each suit is (what the world
-    holds) with the rank as strength; with a pitch of 12 each also says what it stands for."""
-    for i in range(3):
-        c = g.spread[i]
-        yy = y + i * pitch
-        draw.text(fb, W.SPREAD_NAMES[i], 0, yy)
-        if pitch >= 12:
-            draw.text(fb, draw.part(SPREAD_WORDS, i), 8, yy + 6)
-        if c == NONE:
-            draw.text(fb, "--", 44, yy)
-            continue
-        draw.text(fb, draw.label(c), 44, yy)
-        draw.text(fb, four(c // 13, HOLDS) + " %d" % (c % 13 + 1), 60, yy)
