@@ -117,6 +117,28 @@ def test_spark_options_on_a_result():
     assert scene.current() >> 8 == F.BUMP
     assert_golden("the_four/result_bump", image(h))
     assert g.phase == F.RESULT
+    # Overrule: the list of suits, each previewed in full before A reads it instead.
+    h.keys("D" * ((scene.items.index(S.OPEN | S.M_OVERRULE << 8) - scene.index)
+                  % len(scene.items)) + "A")
+    assert scene.menu == S.M_OVERRULE
+    h.keys("D")
+    a = scene.current()
+    assert a >> 8 == F.OVERRULE and a & 3 != g.reading
+    assert_golden("the_four/overrule", image(h))
+    h.keys("B")
+    assert scene.menu == S.MAIN and g.phase == F.RESULT
+
+
+def test_one_more_card_for_a_spark():
+    h = created(7)
+    g = fast_forward(h, bot_rng(3), lambda g: g.phase == F.KEEP_PHASE and g.spark >= 1)
+    scene = host(h).scene
+    h.keys("U")  # from the first card up to the last row: one more card
+    assert scene.current() == F.act(F.MORE)
+    assert_golden("the_four/keep_more", image(h))
+    n = g.flip_n
+    h.keys("A")
+    assert g.phase == F.RESULT and g.flip_n == n + 1 and g.kept_i == n
 
 
 def test_threats_world_page_and_against_list():

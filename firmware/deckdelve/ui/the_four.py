@@ -624,11 +624,12 @@ class Scene:
         for i in range(g.flip_n):
             x = 1 + i * 13
             draw.card(fb, g.flip[i], x, CARDS_Y, True, i == on)
-        if item is not None and item >> 8 == F.MORE:
+        if F.MORE << 8 in self.items:  # one more card for a Spark: a place for it
             x = 1 + g.flip_n * 13
-            fb.rect(x, CARDS_Y, draw.CARD_W, draw.CARD_H, 1)
+            draw.empty(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
             draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
-            draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
+            if item == F.MORE << 8:
+                draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
         if ph == F.KEEP_PHASE or (ph == F.RESULT and (g.bumped or g.overruled)):
             draw.right(fb, "SPARK %d" % g.spark, 128, 0)
         if on >= 0:
@@ -636,7 +637,10 @@ class Scene:
             band = g.band if ph == F.RESULT else F.band_of(c)
             if ph != F.PICK_PHASE:
                 draw.text(fb, draw.part(BANDS, band), 0, BAND_Y)
-            reading(fb, g.reading if ph == F.RESULT else c // 13, BAND_Y)
+            suit = g.reading if ph == F.RESULT else c // 13
+            if item is not None and item >> 8 == F.OVERRULE:
+                suit = item & 3  # the suit the player would read instead
+            reading(fb, suit, BAND_Y)
         fb.hline(0, 57, 128, 1)
         if item is not None:
             s = self.hint(item)
