@@ -278,3 +278,34 @@ def test_slots_start_apart_and_delete_only_after_a_yes():
     menu = h.app.stack[-1]
     assert menu.labels[1] is None and menu.items[1] == "2 - empty -"
     menu = None
+
+
+def test_the_story_ends_is_scored_and_its_slot_can_only_be_deleted():
+    # The bot plays a reckless campaign (seed 9) through the host to its fifth defeat (about
+    # a thousand actions, each saved); the end goes through the buttons: the game-over
+    # screen, the initials, the scores, back to the menu, where the slot says END.
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_end", seed=9)
+    host = h.app.stack[-1]
+    game = host.game
+    rng = game.rng.__class__(1)
+    while not game.over:
+        host.act(bots_the_four.player(game, rng))
+        host.pending[:] = []  # read by the player; here only the last ones are kept
+    assert game.phase == F.END and game.scars == 4
+    turns = game.turn
+    host.pending.append(host.scene.event_text((F.EV_END, turns, 0)))
+    host = game = None
+    for _ in range(12):
+        if h.top() == "GameMenu":
+            break
+        h.keys("A")
+    assert h.top() == "GameMenu", h.top()
+    menu = h.app.stack[-1]
+    assert menu.labels[0].startswith("END T%d " % turns), menu.labels[0]
+    menu = None
+    h.keys("A")
+    assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Delete"]
+    h.keys("A" + "RA")  # Delete, YES
+    assert h.top() == "GameMenu" and h.app.stack[-1].labels[0] is None
