@@ -70,7 +70,7 @@ def created(seed=7):
     h.keys("DDDDDA" + "DDA")  # the origin: TAKEN
     g = host(h).game
     assert bytes(g.ratings) == bytes((3, 2, 2, 1)) and g.source == 0 and g.origin == F.O_TAKEN
-    h.keys("D" * (len(host(h).scene.items) - 1) + "A")  # BEGIN
+    h.keys("D" * (host(h).scene.items.index(F.act(F.BEGIN)) - host(h).scene.index) + "A")
     h.keys("A" * len(host(h).pending))
     assert g.phase == F.IDLE
     return h
@@ -87,6 +87,12 @@ def test_creation_screens():
     h.keys("A" + "DDDDDA" + "DD")  # FORCE; the origin list, on TAKEN
     assert host(h).scene.menu == S.M_ORIGIN
     assert_golden("the_four/create_origin", image(h))
+    h.keys("A" + "U")  # TAKEN; up from the first row to the last: what the Pressure Die is
+    scene = host(h).scene
+    assert scene.current() == S.INFO | 3 and scene.top > 0
+    assert_golden("the_four/create_sheet", image(h))
+    h.keys("A")  # only words: nothing changes
+    assert scene.current() == S.INFO | 3 and host(h).game.phase == F.CREATE
 
 
 def test_sheet_four_table_and_a_flip():

@@ -42,6 +42,8 @@ PAGES = const(3)
 # rating back to 1 when no dot can be added).
 OPEN = const(1 << 16)
 RATE = const(2 << 16)
+INFO = const(4 << 16)  # creation: a row that only says what a part of the sheet is (INFO | k)
+SHEET_PARTS = const(4)  # Harm, Spark, Scars, the Pressure Die
 MAIN = const(0)
 M_TURN = const(1)  # which rating to flip
 M_AGAINST = const(2)  # against which threat (arg: suit, 4 = Power)
@@ -52,6 +54,7 @@ POWER_ARG = const(4)
 
 LIST_X = 64  # the action list beside the sheet
 LIST_ROWS = 9
+CREATE_ROWS = 7
 LIST_PITCH = 7
 LOG_ROWS = 9
 CARDS_Y = 6  # a flip's cards
@@ -184,6 +187,8 @@ class Scene:
                 items.append(OPEN | M_ORIGIN << 8)
                 if F.BEGIN << 8 in acts:
                     items.append(F.BEGIN << 8)
+                for k in range(SHEET_PARTS):
+                    items.append(INFO | k)
         elif phase == F.IDLE:
             if m == M_TURN:
                 for a in acts:
@@ -237,10 +242,11 @@ class Scene:
         return a
 
     def _scroll(self):
+        rows = CREATE_ROWS if self.host.game.phase == F.CREATE else LIST_ROWS
         if self.index < self.top:
             self.top = self.index
-        elif self.index >= self.top + LIST_ROWS:
-            self.top = self.index - LIST_ROWS + 1
+        elif self.index >= self.top + rows:
+            self.top = self.index - rows + 1
 
     def current(self):
         """The row under the cursor (an action, or an OPEN/RATE row), or None."""
@@ -336,6 +342,8 @@ class Scene:
 
     def _choose(self, item):
         g = self.host.game
+        if item & INFO:
+            return  # only words: what this part of the sheet is
         if item & OPEN:
             self._open((item >> 8) & 0xFF, item & 0xFF)
             return

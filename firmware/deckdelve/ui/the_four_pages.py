@@ -15,12 +15,19 @@ except ImportError:
         return x
 
 
-from deckdelve.ui.the_four import (AXIS, AXIS_WORDS, DOMAIN, DOMAIN_WORDS, HOLDS, LOG_ROWS,
-                                   M_ORIGIN, M_SOURCE, MAIN, OPEN, RATE, STAT, THREAT,
-                                   THREAT_WORDS, dots, four)
+from deckdelve.ui.the_four import (AXIS, AXIS_WORDS, CREATE_ROWS, DOMAIN, DOMAIN_WORDS, HOLDS,
+                                   INFO, LOG_ROWS, M_ORIGIN, M_SOURCE, MAIN, OPEN, RATE, STAT,
+                                   THREAT, THREAT_WORDS, dots, four)
 
 SPREAD_WORDS = "what pulls you|what stands in the way|what's at the end"
 HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
+SHEET_NAMES = "HARM|SPARK|SCARS|PRESSURE"
+SHEET_WORDS = (
+    "Four boxes. At four you are Out, which is not over.|"
+    "Up to 3. Spend 1: one more card, a band up or down, another suit.|"
+    "A defeat drops a rating by 1. The fifth defeat ends the story.|"
+    "Each spade you flip ticks it down; at 0 the pressure lands."
+)
 # The sentences of these screens, one string (see ui/red_queen.py for why).
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
@@ -89,6 +96,8 @@ def meaning(scene, item):
         if m == M_ORIGIN and g.origin != NONE:
             return W.ORIGINS[g.origin] + ": " + W.ORIGIN_WORDS[g.origin]
         return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
+    if item & INFO:
+        return draw.part(SHEET_WORDS, item & 0xFF)
     kind = item >> 8
     if kind == F.SOURCE:
         return four(item & 3, DOMAIN_WORDS)
@@ -98,6 +107,9 @@ def meaning(scene, item):
 
 
 def create(scene, fb, g):
+    """Character creation: the ratings' dots, the Source, BEGIN, then what the rest of the
+    sheet is (Harm, Spark, Scars, the Pressure Die); the row under the cursor says what it
+    means on the bottom lines."""
     placed = 0
     for s in range(4):
         placed += g.ratings[s]
@@ -106,10 +118,14 @@ def create(scene, fb, g):
     fb.hline(0, 6, 128, 1)
     items = scene.items
     m = scene.menu
-    for i in range(len(items)):
-        y = 9 + i * 6
+    top = scene.top
+    for i in range(top, min(len(items), top + CREATE_ROWS)):
+        y = 9 + (i - top) * 6
         item = items[i]
-        draw.text(fb, scene.row_text(item), 2, y)
+        if item & INFO:
+            sheet_part(fb, item & 0xFF, y)
+        else:
+            draw.text(fb, scene.row_text(item), 2, y)
         if m == MAIN and item & RATE:
             dots(fb, 28, y, g.ratings[item & 3], F.MAX_RATING)
         elif m == MAIN and item & OPEN:
@@ -120,12 +136,28 @@ def create(scene, fb, g):
                 draw.text(fb, W.ORIGINS[g.origin], 36, y)
         if i == scene.index:
             draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
+    if top > 0:
+        draw.text(fb, draw.ARROW_U, 122, 9)
+    if top + CREATE_ROWS < len(items):
+        draw.text(fb, draw.ARROW_D, 122, 45)
     item = scene.current()
     if item is not None:
         lines = draw.wrap(meaning(scene, item), 126)
         fb.hline(0, 51, 128, 1)
         for i in range(min(2, len(lines))):
             draw.text(fb, lines[i], 0, 53 + i * 6)
+
+
+def sheet_part(fb, k, y):
+    """A creation row for a part of the sheet as it starts: Harm, Spark, Scars, the die."""
+    draw.text(fb, draw.part(SHEET_NAMES, k), 2, y)
+    if k == 0:
+        for i in range(F.HARM_BOXES):
+            fb.rect(36 + i * 6, y, 5, 5, 1)
+    elif k == 1:
+        dots(fb, 36, y, 0, F.MAX_SPARK)
+    else:
+        draw.text(fb, "0" if k == 2 else "6", 36, y)
 
 
 def spread_choice(scene, fb, g):
