@@ -6,7 +6,7 @@
 # (every game's UI, its .mpy code in RAM beside the whole app, on the 64-bit unix port; the
 # Pico has about 190 KiB. test_ui_ram_budget.py checks the app's RAM budget. 136K until The
 # Four: its rules, words, campaign and scene code hold about 97 KB live in game on this port,
-# and the tests that start every game in one interpreter need 146K with it.)
+# and the tests that start every game in one interpreter need 146K-148K with it.)
 import gc
 import sys
 
