@@ -16,6 +16,10 @@
 # on its own screen until a key is pressed. Every action on offer comes from game.actions(),
 # so the cursor offers only legal choices. The journal is read from flash a page at a time
 # (campaigns.journal, for host.slot; none when the game runs without a slot, e.g. in tests).
+#
+# RAM: the screens shown now and then (The Four table, the world page, the journal, the
+# Oracle, character creation, a new Spread's choice) are drawn by ui/the_four_pages.py, which
+# loads when one of them opens and leaves RAM when none is on screen (see press()).
 import sys
 
 from deckdelve import buttons
@@ -38,8 +42,8 @@ LOG = const(2)
 PAGES = const(3)
 
 # Rows of a list that are not actions (actions are < 2**16): a row that opens a smaller list
-# (OPEN | menu << 8 | arg), and a creation rating row (RATE | suit: A adds a dot, or takes the
-# rating back to 1 when no dot can be added).
+# (OPEN | menu << 8 | arg), a creation rating row (RATE | suit: A adds a dot, or takes the
+# rating back to 1 when no dot can be added), and a creation row of words only (INFO | k).
 OPEN = const(1 << 16)
 RATE = const(2 << 16)
 INFO = const(4 << 16)  # creation: a row that only says what a part of the sheet is (INFO | k)
