@@ -309,3 +309,31 @@ def test_the_story_ends_is_scored_and_its_slot_can_only_be_deleted():
     assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Delete"]
     h.keys("A" + "RA")  # Delete, YES
     assert h.top() == "GameMenu" and h.app.stack[-1].labels[0] is None
+
+
+def test_world_page_scrolls_through_many_threats():
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_world", seed=4)
+    play(h, 14, check_offer=False)  # a character and a few turns
+    game = h.app.stack[-1].game
+    while game.phase != F.IDLE:
+        play(h, 1, check_offer=False)
+    for _ in range(6):  # the player says when: six threats at once
+        if F.act(F.THREAT) in game.actions():
+            do(h, F.act(F.THREAT))
+            dismiss(h)
+    n = game.live_threats()
+    game = None
+    assert n >= 5
+    scene = h.app.stack[-1].scene
+    h.keys("L")
+    assert scene.page == 1 and scene.world_top == 0
+    before = bytes(h.buf)
+    h.keys("D" * (n + 2))  # stops with the last threat on the last row
+    assert scene.world_top == n - 4 and bytes(h.buf) != before
+    h.keys("U" * (n + 2))
+    assert scene.world_top == 0 and bytes(h.buf) == before
+    h.keys("B")
+    assert scene.page == 0
+    scene = None
