@@ -5,6 +5,8 @@
 # heap: 160K
 # (the whole app, this game's rules, scene and campaign code and the bot in RAM together, on
 # the 64-bit unix port; `python -m tools.heap_margins test_the_four_ui` gives the margin.)
+import sys
+
 from helpers import Headless, game_index, scratch
 
 try:
@@ -220,9 +222,12 @@ def test_the_four_is_one_press_away_and_pages_turn():
     assert journal(h.app.data_dir, KEY, 0, shown, 1)[0].startswith(scene.log_rows[0])
     h.keys("U")  # back to the newest
     assert scene.log_skip == 0 and scene.log_shown == shown
+    assert "deckdelve.ui.the_four_pages" in sys.modules  # the journal's code, while shown
     h.keys("B")
     assert scene.page == 0 and scene.log_rows is None
     assert h.app.stack[-1].game.phase != F.END
+    if h.app.stack[-1].game.phase not in (F.CREATE, F.SPREAD_PHASE):  # (their screens)
+        assert "deckdelve.ui.the_four_pages" not in sys.modules  # gone with the page
     scene = None
 
 
