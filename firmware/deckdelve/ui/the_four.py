@@ -611,7 +611,9 @@ class Scene:
         die(fb, 47, 26, g.pressure)
         if g.source != NONE and g.origin != NONE:
             draw.text(fb, four(g.source, DOMAIN) + ", " + W.ORIGINS[g.origin], 0, 47)
-        draw.text(fb, "QUIET " + ("USED" if g.quiet_used else "READY"), 0, 53)
+        # The Quiet: once per shuffle, and only with nothing pressing (no live threat).
+        quiet = "USED" if g.quiet_used else "READY" if g.quiet_allowed() else "NOT NOW"
+        draw.text(fb, "QUIET " + quiet, 0, 53)
         draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
 
     def _flip(self, fb, g):
