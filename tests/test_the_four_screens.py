@@ -108,6 +108,11 @@ def test_sheet_four_table_and_a_flip():
     h.keys("A" * len(host(h).pending))
     h.keys("D")
     assert_golden("the_four/keep", image(h))
+    h.keys("R")  # The Four opens on the row of the card under the cursor
+    scene = host(h).scene
+    assert scene.showing_four and scene.four_suit == g.flip[scene.current() & 0xFF] // 13
+    h.keys("L")  # any key but UP/DOWN closes it, and does nothing else
+    assert not scene.showing_four and scene.page == S.PLAY
     h.keys("A")
     h.keys("A" * len(host(h).pending))
     assert g.phase == F.RESULT

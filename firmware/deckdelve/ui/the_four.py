@@ -378,19 +378,15 @@ class Scene:
         """The suit the player is looking at (the flip's card under the cursor, the reading),
         so that The Four opens on its row; -1 for none."""
         ph = g.phase
+        a = self.current()
+        if a is None:
+            return -1
         if ph == F.RESULT:
-            return g.reading
-        if ph == F.KEEP_PHASE or ph == F.PICK_PHASE:
-            a = self.current()
-            if a is not None and a >> 8 in (F.KEEP, F.PICK):
-                return g.flip[a & 0xFF] // 13
-        if ph == F.CREATE and self.menu == M_SOURCE:
-            a = self.current()
-            return a & 3 if a is not None else -1
-        if ph == F.CREATE:
-            a = self.current()
-            if a is not None and a & RATE:
-                return a & 3
+            return a & 3 if a >> 8 == F.OVERRULE else g.reading
+        if (ph == F.KEEP_PHASE or ph == F.PICK_PHASE) and a >> 8 in (F.KEEP, F.PICK):
+            return g.flip[a & 0xFF] // 13
+        if ph == F.CREATE and (a & RATE or (self.menu == M_SOURCE and a >> 8 == F.SOURCE)):
+            return a & 3
         return -1
 
     # ---- words --------------------------------------------------------------------------
