@@ -3,7 +3,9 @@
 # setting the public fields, so a test can say exactly which cards come next.
 from deckdelve import cards
 from deckdelve.cards import NONE
+from deckdelve.game import IllegalAction
 from deckdelve.games import the_four as tf
+from deckdelve.games.the_four import act
 
 
 def position(ratings=(2, 2, 2, 2), source=cards.SPADES, origin=tf.O_MADE, deck=(),
@@ -98,3 +100,28 @@ def cards_at(g, where):
     if where == "spread":
         return names(g.spread, 3)
     raise ValueError(where)
+
+
+# Actions, as a test says them.
+def turn(g, suit, threat_slot=None):
+    g.apply(act(tf.TURN, suit | (0 if threat_slot is None else threat_slot + 1) << 2))
+
+
+def power(g, threat_slot=None):
+    g.apply(act(tf.POWER, g.source | (0 if threat_slot is None else threat_slot + 1) << 2))
+
+
+def keep(g, i):
+    g.apply(act(tf.KEEP, i))
+
+
+def accept(g):
+    g.apply(act(tf.ACCEPT))
+
+
+def raises_illegal(g, a):
+    try:
+        g.apply(a)
+    except IllegalAction:
+        return True
+    return False

@@ -1,39 +1,16 @@
 # The Four, part 1: a scenario for every rule of issue 11's list and every decision in
 # docs/rules/the_four.md ("D1".."Dn"): character, the turn, Spark, Power, the contract (part
-# 2: test_the_four_threats.py). Runs under CPython (pytest) and real MicroPython.
+# 2: test_the_four_threats.py, part 3: test_the_four_world.py). Runs under CPython (pytest)
+# and real MicroPython.
 from deckdelve import cards
 from deckdelve.cards import NONE
-from deckdelve.game import IllegalAction
 from deckdelve.games import the_four as tf
 from deckdelve.games.the_four import act
-from four_helpers import cards_at, codes, event, position
+from four_helpers import (accept, cards_at, codes, event, keep, position, power, raises_illegal,
+                          turn)
 
 C = cards.parse
 S, H, D, CL = 0, 1, 2, 3
-
-
-def turn(g, suit, threat_slot=None):
-    g.apply(act(tf.TURN, suit | (0 if threat_slot is None else threat_slot + 1) << 2))
-
-
-def power(g, threat_slot=None):
-    g.apply(act(tf.POWER, g.source | (0 if threat_slot is None else threat_slot + 1) << 2))
-
-
-def keep(g, i):
-    g.apply(act(tf.KEEP, i))
-
-
-def accept(g):
-    g.apply(act(tf.ACCEPT))
-
-
-def raises_illegal(g, a):
-    try:
-        g.apply(a)
-    except IllegalAction:
-        return True
-    return False
 
 
 # ---- character ----
