@@ -247,6 +247,21 @@ def test_campaign_slots_menu_and_delete_confirm():
     assert_golden("the_four/delete_confirm", image(h))
 
 
+def test_the_simulator_starts_the_four_in_its_first_slot():
+    # `python -m host_sim --game the_four` (no menu): the campaign runs in slot 1 all the
+    # same, so its journal is in the data folder as on the device.
+    import os
+
+    from goldens import sim
+
+    data = tempfile.mkdtemp(prefix="deckdelve-four-sim-")
+    s = sim("AA", game="the_four", seed=3, data=data)
+    hs = s.app.stack[-1]
+    assert type(hs).__name__ == "GameHost" and hs.slot == 0
+    assert hs.game.ratings[0] == 3  # the two presses placed two dots on GRIT, and were saved
+    assert "camp_the_four_0.sav" in os.listdir(data)
+
+
 # ---- words -------------------------------------------------------------------------------
 
 class _Host:

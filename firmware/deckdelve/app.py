@@ -136,6 +136,8 @@ class App:
         try:
             if entry is None:
                 raise ValueError("no game %r" % key)
+            if slot is None and len(entry) > 3 and "slots" in entry[3]:
+                slot = 0  # a slot game always runs in a slot (the simulator's --game: the first)
             host = load("host", "GameHost")(self, entry, options, seed, log, slot)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
