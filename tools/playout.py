@@ -30,7 +30,9 @@ def parse_args(argv):
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--options", default="", help="comma-separated game options, e.g. campaign")
-    ap.add_argument("--bot", default="random")
+    ap.add_argument("--bot", default="",
+                    help="a bot of tools/mp/bots_<game>.py, or random (default: the game's "
+                         "own default bot if it has one, else random)")
     ap.add_argument("--micropython", action="store_true", help="run under real MicroPython")
     ap.add_argument("--heap", default="64K", help="MicroPython heap cap (default 64K)")
     args = ap.parse_args(argv)

@@ -22,6 +22,7 @@ SHOTS = (
     "rogue_solitaire/board", "rogue_solitaire/named_message",
     "mini_rogue/map", "mini_rogue/fight",
     "solatro/hand_selected", "solatro/shop",
+    "the_four/result",
 )
 SCALE = 3
 

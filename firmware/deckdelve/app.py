@@ -105,13 +105,14 @@ class App:
         b = os.urandom(4)
         return ((b[0] << 22) | (b[1] << 14) | (b[2] << 6) | b[3]) & 0x3FFFFFFF
 
-    def start_game(self, key, options=(), seed=None, log=None):
+    def start_game(self, key, options=(), seed=None, log=None, slot=None):
         """Start (or, with a log, continue) a game at the end of this frame, once the menu
         code that asked for it has returned: the menus are then dropped from RAM before the
-        game's modules load."""
+        game's modules load. slot: a campaign slot (see campaigns.py), continued if in use,
+        else a new campaign started in it."""
         if seed is None:
             seed = self.new_seed()
-        self.starting = (key, tuple(options), seed, log)
+        self.starting = (key, tuple(options), seed, log, slot)
         self.dirty = True
 
     def continue_game(self, key):
@@ -123,7 +124,7 @@ class App:
         self.start_game(key, options, seed, log)
 
     def _start(self):
-        key, options, seed, log = self.starting
+        key, options, seed, log, slot = self.starting
         self.starting = None
         # A new game replaces any saved run; a continued one is gone once continued (its log
         # is in RAM and is written back, set aside, if it fails to replay).
@@ -135,7 +136,9 @@ class App:
         try:
             if entry is None:
                 raise ValueError("no game %r" % key)
-            host = load("host", "GameHost")(self, entry, options, seed, log)
+            if slot is None and len(entry) > 3 and "slots" in entry[3]:
+                slot = 0  # a slot game always runs in a slot (the simulator's --game: the first)
+            host = load("host", "GameHost")(self, entry, options, seed, log, slot)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
         if error is None:
@@ -161,6 +164,8 @@ class App:
         can never be used to replay a position (only a game that may be saved now is)."""
         host = self.stack[0] if self.stack else None
         game = getattr(host, "game", None)
+        if getattr(host, "slot", None) is not None:
+            return  # a campaign is on flash already, saved after every action
         if game is not None and not game.over and game.can_save():
             if self.store().save_run(host.key, host.seed, host.options, host.log):
                 self.suspended = host.key

@@ -44,9 +44,12 @@ class Pause(Menu):
     def __init__(self, app, host):
         self.host = host
         items = ["Resume", "Rules"]
-        if host.game.can_save():
-            items.append("Save and quit")
-        items.append("Quit")
+        if getattr(host, "slot", None) is not None:
+            items.append("Back to menu")  # a campaign is saved after every action
+        else:
+            if host.game.can_save():
+                items.append("Save and quit")
+            items.append("Quit")
         super().__init__(app, "PAUSED", items, self.choose, self.resume)
 
     def resume(self):
@@ -62,5 +65,7 @@ class Pause(Menu):
             app.push(load("helpview", "Help")(app, self.host.key, self.host.entry[1]))
         elif item == "Save and quit":
             self.host.save_and_quit()
+        elif item == "Back to menu":
+            self.host.close()
         else:
             app.push(Confirm(app, "Quit? This run will be lost.", self.host.close))

@@ -11,7 +11,7 @@ from deckdelve.ui import draw
 class GameHost(Screen):
     """Runs one game: its scene, the run's action log, event messages, pause, game over."""
 
-    def __init__(self, app, entry, options, seed, log=None):
+    def __init__(self, app, entry, options, seed, log=None, slot=None):
         super().__init__(app)
         self.entry = entry  # the game's line in deckdelve/registry.py
         self.key = key = entry[0]
@@ -19,9 +19,23 @@ class GameHost(Screen):
         self.seed = seed
         rules = __import__("deckdelve.games." + key, None, None, ("Game",))
         self.rules = rules
-        self.game = rules.Game(seed, options)
         self.log = array("H")
-        if log is not None:
+        # A campaign slot (deckdelve/campaigns.py): the game is its snapshot on flash, saved
+        # after every action; continuing one reads it and never consumes it.
+        self.slot = slot
+        self.campaign = None
+        if slot is not None:
+            self.campaign = load("campaigns", "Campaign")(app.data_dir, key, slot, app.notices)
+            self.game = self.campaign.load(rules.Game)
+            if self.game is None:
+                self.game = rules.Game(seed, options)
+                self.campaign.start(self.game)
+                log = None
+            else:
+                log = ()  # shown like a continued run's: its events were seen before
+        else:
+            self.game = rules.Game(seed, options)
+        if log:
             for a in log:
                 self.game.apply(a)
                 self.log.append(a)
@@ -43,7 +57,10 @@ class GameHost(Screen):
     def act(self, action):
         game = self.game
         game.apply(action)
-        self.log.append(action)
+        if self.campaign is None:
+            self.log.append(action)
+        elif not self.campaign.save(game):
+            self.app.show_notices()  # not saved (flash full?): the store says so
         self._queue_events()
         if hasattr(game, "achievements"):
             mask = game.achievements()

@@ -47,18 +47,26 @@ class GameMenu(Menu):
 
     def build(self):
         key, _title, options = self.entry[0], self.entry[1], self.entry[2]
-        self.actions = []
+        self.actions = []  # type: list  # (what, options tuple or slot number) per row
         items = []
-        if self.app.store().has_run(key):
-            items.append("Continue saved run")
-            self.actions.append(("continue", ()))
-        for label, opts in options or (("New game", ()),):
-            items.append(label)
-            self.actions.append(("new", opts))
+        if self.flag("slots"):
+            # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
+            # action, or empty; A continues one or starts one in a free slot.
+            self.labels = load("campaigns", "slots")(self.app.data_dir, key)
+            for i in range(len(self.labels)):
+                items.append("%d %s" % (i + 1, self.labels[i] or "- empty -"))
+                self.actions.append(("slot", i))
+        else:
+            if self.app.store().has_run(key):
+                items.append("Continue saved run")
+                self.actions.append(("continue", ()))
+            for label, opts in options or (("New game", ()),):
+                items.append(label)
+                self.actions.append(("new", opts))
         for label, opts in options or (("", ()),):
             items.append("Scores" + (": " + label if label else ""))
             self.actions.append(("scores", opts))
-        if len(self.entry) > 3 and "achievements" in self.entry[3]:
+        if self.flag("achievements"):
             items.append("Achievements")
             self.actions.append(("achievements", ()))
         items.append("Rules")
@@ -66,11 +74,19 @@ class GameMenu(Menu):
         self.items = items
         self.index = min(self.index, len(items) - 1)
 
+    def flag(self, name):
+        return len(self.entry) > 3 and name in self.entry[3]
+
     def choose(self, i):
         app = self.app
         key = self.entry[0]
         what, opts = self.actions[i]
-        if what == "continue":
+        if what == "slot":
+            if self.labels[opts] is None:
+                app.start_game(key, (), slot=opts)  # a new campaign in this free slot
+            else:
+                app.push(SlotMenu(app, key, opts, self.labels[opts]))
+        elif what == "continue":
             app.continue_game(key)
         elif what == "new":
             if app.store().has_run(key):
@@ -89,6 +105,34 @@ class GameMenu(Menu):
     def shown(self):
         # A saved run may have appeared or gone while we were covered: keep the list true.
         self.build()
+
+    def draw(self, fb):
+        super().draw(fb)
+        hint(fb, "A:OK B:BACK")
+
+
+class SlotMenu(Menu):
+    """A campaign slot in use: continue it, or delete it after a confirmation. A campaign
+    whose story has ended (its label starts "END") can only be deleted."""
+
+    def __init__(self, app, key, slot, label):
+        self.key = key
+        self.slot = slot
+        items = ["Delete"] if label.startswith("END") else ["Continue", "Delete"]
+        super().__init__(app, "%d %s" % (slot + 1, label), items, self.choose)
+
+    def choose(self, i):
+        app = self.app
+        if self.items[i] == "Continue":
+            app.start_game(self.key, (), slot=self.slot)
+        else:
+            ask = load("dialogs", "Confirm")
+            app.push(ask(app, "Delete campaign %d and its journal for good?" % (self.slot + 1),
+                         self.delete))
+
+    def delete(self):
+        load("campaigns", "delete")(self.app.data_dir, self.key, self.slot)
+        self.app.pop()  # back to the game's menu, which lists the slot as empty
 
     def draw(self, fb):
         super().draw(fb)

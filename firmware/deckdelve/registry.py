@@ -8,7 +8,9 @@
 #   options  the choices offered before a game starts, as (label, options tuple) pairs;
 #            an empty tuple starts the game straight away with no options.
 #   flags    optional text: "achievements" adds an Achievements screen to the game's menu
-#            (the rules module then has ACHIEVEMENTS names and Game.achievements() bits).
+#            (the rules module then has ACHIEVEMENTS names and Game.achievements() bits);
+#            "slots": the game keeps campaigns in slots on flash (deckdelve/campaigns.py),
+#            saved after every action; its menu lists the slots instead of new/continue.
 
 GAMES = (
     ("rogue_solitaire", "Rogue Solitaire", (("Quick play", ()), ("Campaign", ("campaign",))),
@@ -17,6 +19,7 @@ GAMES = (
                                   ("Hard", ("hard",)), ("Hell", ("hell",)))),
     ("red_queen", "Red Queen", ()),
     ("solatro", "Solatro", ()),
+    ("the_four", "The Four", (), "slots"),
 )
 
 

@@ -7,6 +7,7 @@ import time
 
 import machine
 from deckdelve import boot, registry
+from deckdelve.app import unload
 from deckdelve.hw import board, devices
 
 device = sys.argv[1]
@@ -31,3 +32,8 @@ for entry in registry.GAMES:
         console.frame(now)
     module = sys.modules.get("deckdelve.games." + key)
     print("started", key, "from", module.__file__ if module else None)
+    # The next game starts on a fresh boot, as on the device: this one's modules go (six
+    # games left loaded side by side outgrow the Pico's heap, which no player ever sees).
+    del module
+    console = None
+    unload(key)

@@ -10,11 +10,18 @@ def new_game(name, key, seed, option=0):
     (headless, host). Nothing of the menus is held, so they leave RAM as on the device."""
     h = Headless(scratch(name), seed=seed)
     h.keys("A" + "D" * game_index(key) + "A")
-    moves = [a[0] for a in h.app.stack[-1].actions].index("new") + option
+    moves = first_start(h.app.stack[-1].actions) + option
     h.keys("D" * moves + "A")
     host = h.app.stack[-1]
     assert type(host).__name__ == "GameHost" and host.key == key, type(host).__name__
     return h, host
+
+
+def first_start(actions):
+    """Where a game menu's first way to start a game is: its first "new game" item, or for a
+    game with campaign slots its first slot (empty in a fresh data folder)."""
+    kinds = [a[0] for a in actions]
+    return kinds.index("new") if "new" in kinds else kinds.index("slot")
 
 
 def dismiss(h, host):

@@ -17,6 +17,15 @@ def random_bot(game, rng):
     return acts[rng.below(len(acts))]
 
 
+def default_bot(key):
+    """The game's own default bot (its bots module's DEFAULT), else "random"."""
+    try:
+        module = __import__("bots_" + key)
+    except ImportError:
+        return "random"
+    return getattr(module, "DEFAULT", "random")
+
+
 def find_bot(key, name):
     if name in ("", "random"):
         return random_bot
@@ -27,6 +36,11 @@ def find_bot(key, name):
     return bot
 
 
+def finished(game, turns):
+    """Over, or (a game with no end of its own, PLAYOUT_TURNS) that many turns played."""
+    return game.over or (turns and game.turn >= turns)
+
+
 def play_one(cls, seed, options, bot, log):
     """Play one game to its end. Returns None, or a text saying what went wrong; the actions
     taken are left in log (an array('H')) for reproduction."""
@@ -34,7 +48,8 @@ def play_one(cls, seed, options, bot, log):
     game = cls(seed, options)
     game.check()
     steps = 0
-    while not game.over:
+    turns = getattr(cls, "PLAYOUT_TURNS", 0)
+    while not finished(game, turns):
         if steps >= MAX_STEPS:
             return "no end after %d actions" % steps
         acts = game.actions()
@@ -49,17 +64,21 @@ def play_one(cls, seed, options, bot, log):
         steps += 1
         if heap_probe is not None:
             heap_probe()
-    if game.actions():
+    if game.over and game.actions():
         return "game over but actions() is not empty"
     if not isinstance(game.score, int):
         return "score is not an int: %r" % (game.score,)
     return None
 
 
-def run(key, games, seed, options, bot_name="random", examples=3):
+def run(key, games, seed, options, bot_name="", examples=3):
     """Play `games` games with seeds seed, seed+1, ... Returns a dict for the JSON report."""
     cls = load(key).Game
+    if not bot_name:
+        bot_name = default_bot(key)
     bot = find_bot(key, bot_name)
+    turns = getattr(cls, "PLAYOUT_TURNS", 0)
+    stats = {}  # the sums of a game's playout_stats(), if it has them
     wins = 0
     total_score = 0
     max_score = None
@@ -81,7 +100,7 @@ def run(key, games, seed, options, bot_name="random", examples=3):
                 found.append({"seed": s, "error": err, "actions": list(log)})
             continue
         game = replay(cls, s, options, log)  # the same game again from seed + actions
-        if not game.over:
+        if not finished(game, turns):
             errors += 1
             if len(found) < examples:
                 found.append({"seed": s, "error": "replay did not end the game",
@@ -94,6 +113,9 @@ def run(key, games, seed, options, bot_name="random", examples=3):
         if hasattr(game, "progress"):
             p = game.progress()
             progress[p] = progress.get(p, 0) + 1
+        if hasattr(game, "playout_stats"):
+            for name, v in game.playout_stats():
+                stats[name] = stats.get(name, 0) + v
         del game, log
         gc.collect()
     ok = games - errors
@@ -111,4 +133,6 @@ def run(key, games, seed, options, bot_name="random", examples=3):
     }
     if progress:
         report["progress"] = {str(k): progress[k] for k in sorted(progress)}
+    for name in stats:
+        report["mean_" + name] = round(stats[name] / ok, 2) if ok else 0
     return report

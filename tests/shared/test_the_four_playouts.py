@@ -1,0 +1,83 @@
+# The Four: seeded play-outs through the public actions, random and by the player bot, with
+# every invariant (52 cards each in one place, dots, Harm, Pressure, Spark) checked after
+# every action and every event worded for the journal. Runs under CPython (pytest) and real
+# MicroPython (64 KiB heap).
+from deckdelve.games import the_four as tf
+from deckdelve.games.the_four_words import journal_text
+from deckdelve.rng import Rng
+
+try:
+    import bots_the_four as bots  # MicroPython: tools/mp is on the path
+except ImportError:
+    from tools.mp import bots_the_four as bots
+
+TURNS = 150
+
+
+def play(seed, bot, seen):
+    g = tf.Game(seed)
+    g.check()
+    rng = Rng(seed * 7 + 3)
+    steps = 0
+    while not g.over and g.turn < TURNS:
+        acts = g.actions()
+        assert acts, "no action but not over (seed %d)" % seed
+        a = bot(g, rng) if bot else acts[rng.below(len(acts))]
+        assert a in acts
+        g.apply(a)
+        g.check()
+        for ev in g.events:
+            seen[ev[0]] = 1
+            text = journal_text(g, ev)
+            assert text and len(text) < 80, ev
+        steps += 1
+        assert steps < 20 * TURNS, "stuck (seed %d)" % seed
+    if g.over:
+        assert g.actions() == [] and g.dots() == tf.MIN_DOTS and g.scars == 4
+    assert g.score == g.turn
+    return g
+
+
+def test_random_playouts_keep_every_invariant():
+    # Random play fights every threat with any rating and never rests: stories end.
+    seen = bytearray(40)
+    ended = 0
+    for seed in range(12):
+        ended += play(seed, None, seen).over
+    assert ended >= 3
+    for code in (tf.EV_SHUFFLE, tf.EV_SPREAD, tf.EV_FLIP, tf.EV_TICK, tf.EV_KEPT,
+                 tf.EV_RESULT, tf.EV_THREAT, tf.EV_ORACLE, tf.EV_ROLL, tf.EV_SCENE,
+                 tf.EV_LANDING, tf.EV_RESET, tf.EV_SPARK, tf.EV_CREATED, tf.EV_OUT,
+                 tf.EV_SCAR, tf.EV_END):
+        assert seen[code], code
+
+
+def test_player_bot_campaigns_meet_threats_and_take_scars():
+    seen = bytearray(40)
+    scars = 0
+    met = 0
+    for seed in range(24):
+        g = play(seed, bots.player, seen)
+        scars += g.scars
+        met += g.met
+    assert scars >= 10 and met >= 24 * 10
+    for code in (tf.EV_STRIP, tf.EV_COST, tf.EV_DONE, tf.EV_HARM, tf.EV_HOW, tf.EV_OUT,
+                 tf.EV_SCAR, tf.EV_ARRIVAL, tf.EV_WORSENS, tf.EV_QUIET,
+                 tf.EV_MORE, tf.EV_BUMP, tf.EV_OVERRULE):
+        assert seen[code], code
+
+
+def test_same_seed_and_actions_give_the_same_campaign():
+    digests = []
+    for _ in range(2):
+        g = tf.Game(77)
+        rng = Rng(5)
+        digest = 0
+        while not g.over and g.turn < 60:
+            acts = g.actions()
+            a = acts[rng.below(len(acts))]
+            g.apply(a)
+            for v in (a, g.turn, g.deck[g.deck_n - 1], g.pressure, g.harm, g.spark):
+                digest = (digest * 31 + v) % 1000003
+        digests.append(digest)
+    assert digests[0] == digests[1]

@@ -1,0 +1,344 @@
+# The Four played through the UI: button presses -> menus -> campaign slot -> scene -> game, on
+# the headless app, under CPython and under real MicroPython (firmware compiled to .mpy, heap
+# capped as below). The test holds no menu or game object across a screen change, so that
+# what leaves RAM on the device leaves it here too.
+# heap: 160K
+# (the whole app, this game's rules, scene and campaign code and the bot in RAM together, on
+# the 64-bit unix port; `python -m tools.heap_margins test_the_four_ui` gives the margin.)
+import sys
+
+from helpers import Headless, game_index, scratch
+
+try:
+    import bots_the_four  # under MicroPython tools/mp is on the path
+except ImportError:
+    from tools.mp import bots_the_four
+
+KEY = "the_four"
+
+
+def open_menu(h):
+    """From the title to The Four's menu (the campaign slots)."""
+    h.keys("A" + "D" * game_index(KEY) + "A")
+    assert h.top() == "GameMenu", h.top()
+
+
+def slot_row(h, slot):
+    """Move the game menu's cursor to a slot's row and press A."""
+    menu = h.app.stack[-1]
+    moves = (menu.actions.index(("slot", slot)) - menu.index) % len(menu.items)
+    menu = None
+    h.keys("D" * moves + "A")
+
+
+def start_in_slot(name, slot=0, seed=7):
+    """A headless app (data in scratch folder `name`) taken to a new campaign in `slot`."""
+    h = Headless(scratch(name), seed=seed)
+    open_menu(h)
+    slot_row(h, slot)
+    assert h.top() == "GameHost", h.top()
+    return h
+
+
+def dismiss(h):
+    host = h.app.stack[-1]
+    n = len(host.pending)
+    host = None
+    h.keys("A" * n)
+
+
+def route(scene, a, F, S):
+    """The row of the scene's list that does action a, or opens the smaller list it is in."""
+    if a in scene.items:
+        return a
+    kind = a >> 8
+    for item in scene.items:
+        if item & S.RATE:
+            if kind == F.DOT and item & 3 == a & 3:
+                return item
+            continue
+        if not item & S.OPEN:
+            continue
+        m = (item >> 8) & 0xFF
+        arg = item & 0xFF
+        if ((m == S.M_TURN and kind == F.TURN)
+                or (m == S.M_AGAINST and kind == F.POWER and arg == S.POWER_ARG)
+                or (m == S.M_AGAINST and kind == F.TURN and arg == a & 3)
+                or (m == S.M_SOURCE and kind == F.SOURCE)
+                or (m == S.M_ORIGIN and kind == F.ORIGIN)
+                or (m == S.M_OVERRULE and kind == F.OVERRULE)):
+            return item
+    raise AssertionError("action %x is not on offer (phase %d)" % (a, scene.host.game.phase))
+
+
+def do(h, a):
+    """Make the scene take action a with the presses a player would use: down to the row that
+    does it (or opens the list it is in), A, and so on. Returns the number of presses."""
+    from deckdelve.games import the_four as F
+    from deckdelve.ui import the_four as S
+
+    presses = 0
+    for _ in range(4):
+        host = h.app.stack[-1]
+        scene = host.scene
+        item = route(scene, a, F, S)
+        moves = (scene.items.index(item) - scene.index) % len(scene.items)
+        last = item == a or item & S.RATE
+        host = scene = None
+        h.keys("D" * moves + "A")
+        presses += moves + 1
+        if last:
+            return presses
+    raise AssertionError("action %x not reached" % a)
+
+
+def offered(scene, F, S):
+    """Every action the scene's lists offer, smaller lists included (opened and closed again
+    without a press, so the cursor is where it was)."""
+    out = []
+    menu, arg, index, top = scene.menu, scene.menu_arg, scene.index, scene.top
+
+    def walk(items, depth):
+        for item in items:
+            if item & S.OPEN:
+                scene._open((item >> 8) & 0xFF, item & 0xFF)
+                walk(list(scene.items), depth + 1)
+            elif not item & S.RATE:
+                out.append(item)
+
+    walk(list(scene.items), 0)
+    scene.menu, scene.menu_arg, scene.index, scene.top = menu, arg, index, top
+    scene._refresh()
+    return out
+
+
+def play(h, actions, check_offer=True):
+    """Play `actions` campaign actions chosen by the game's bot, through the buttons. Before
+    each one the scene must offer exactly the legal actions (outside creation, where a
+    rating row adds a dot or takes the rating back to 1)."""
+    from deckdelve.games import the_four as F
+    from deckdelve.ui import the_four as S
+
+    rng = h.app.stack[-1].game.rng.__class__(99)
+    phases = 0
+    for _ in range(actions):
+        dismiss(h)
+        host = h.app.stack[-1]
+        assert h.top() == "GameHost", h.top()
+        game = host.game
+        if game.over:
+            break
+        acts = game.actions()
+        if check_offer and game.phase != F.CREATE:
+            assert sorted(offered(host.scene, F, S)) == sorted(acts), game.phase
+        a = bots_the_four.player(game, rng)
+        turn = game.turn
+        phases |= 1 << game.phase
+        host = game = None
+        do(h, a)
+        game = h.app.stack[-1].game
+        assert game.turn >= turn
+        game.check()
+        game = None
+    dismiss(h)
+    return phases
+
+
+def test_a_campaign_through_the_buttons_and_back_from_flash():
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_play")
+    phases = play(h, 120)
+    for ph in (F.CREATE, F.IDLE, F.KEEP_PHASE, F.RESULT):
+        assert phases & (1 << ph), (ph, phases)
+    game = h.app.stack[-1].game
+    before = (game.turn, bytes(game.ratings), game.harm, game.spark, game.pressure,
+              game.deck_n, bytes(game.deck[:game.deck_n]), game.phase)
+    game = None
+    # B pauses; a campaign has no "save and quit": it is on flash already.
+    h.keys("B")
+    assert h.top() == "Pause", h.top()
+    items = h.app.stack[-1].items
+    assert "Back to menu" in items and "Save and quit" not in items and "Quit" not in items
+    h.keys("D" * items.index("Back to menu") + "A")
+    items = None
+    assert h.top() == "GameMenu", h.top()
+    menu = h.app.stack[-1]
+    assert len(menu.labels) >= 3 and menu.labels[0] is not None and menu.labels[1] is None
+    assert menu.items[0].startswith("1 ") and "T%d" % before[0] in menu.items[0]
+    assert menu.items[1] == "2 - empty -"
+    menu = None
+    h.keys("A")  # slot 1: continue or delete
+    assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Continue", "Delete"]
+    h.keys("A")
+    assert h.top() == "GameHost", h.top()
+    game = h.app.stack[-1].game
+    after = (game.turn, bytes(game.ratings), game.harm, game.spark, game.pressure,
+             game.deck_n, bytes(game.deck[:game.deck_n]), game.phase)
+    assert after == before
+    game = None
+    play(h, 10)  # and it goes on
+
+
+def test_the_four_is_one_press_away_and_pages_turn():
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_pages", seed=3)
+    play(h, 40)
+    host = h.app.stack[-1]
+    scene = host.scene
+    n = host.game.turn
+    host = None
+    # RIGHT: The Four over whatever is on screen; UP/DOWN walk its suits; any other key
+    # closes it; no action is taken.
+    for page in range(3):
+        before = bytes(h.buf)
+        h.keys("R")
+        assert scene.showing_four and bytes(h.buf) != before
+        suit = scene.four_suit
+        h.keys("D")
+        assert scene.four_suit == (suit + 1) % 4
+        h.keys("B")
+        assert not scene.showing_four and h.top() == "GameHost"
+        assert bytes(h.buf) == before
+        h.keys("L")  # the next page
+        assert scene.page == (page + 1) % 3
+    assert h.app.stack[-1].game.turn == n
+    # LEFT to the world page, then the journal: read from flash a page at a time, newest
+    # first, each line wrapped to the screen.
+    h.keys("L")
+    assert scene.page == 1
+    h.keys("L")
+    assert scene.page == 2
+    from deckdelve.campaigns import journal
+
+    rows = scene.log_rows
+    assert rows and len(rows) <= 9 and scene.log_shown >= 1
+    assert journal(h.app.data_dir, KEY, 0, 0, 1)[0].startswith(rows[0])
+    assert scene.log_more  # 40 actions wrote more than a page
+    shown = scene.log_shown
+    h.keys("D")  # older
+    assert scene.log_skip == shown
+    assert journal(h.app.data_dir, KEY, 0, shown, 1)[0].startswith(scene.log_rows[0])
+    h.keys("U")  # back to the newest
+    assert scene.log_skip == 0 and scene.log_shown == shown
+    assert "deckdelve.ui.the_four_pages" in sys.modules  # the journal's code, while shown
+    h.keys("B")
+    assert scene.page == 0 and scene.log_rows is None
+    assert h.app.stack[-1].game.phase != F.END
+    if h.app.stack[-1].game.phase not in (F.CREATE, F.SPREAD_PHASE):  # (their screens)
+        assert "deckdelve.ui.the_four_pages" not in sys.modules  # gone with the page
+    scene = None
+
+
+def test_creation_rows_add_a_dot_or_take_the_rating_back():
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_create", seed=5)
+    scene = h.app.stack[-1].scene
+    game = h.app.stack[-1].game
+    assert game.phase == F.CREATE and scene.index == 0
+    h.keys("AAAA")  # GRIT: 1 -> 5, all four free dots
+    assert bytes(game.ratings) == bytes((5, 1, 1, 1))
+    h.keys("A")  # no dot left to add: GRIT goes back to 1
+    assert bytes(game.ratings) == bytes((1, 1, 1, 1))
+    h.keys("AADA")  # GRIT 3, HEART 2
+    assert bytes(game.ratings) == bytes((3, 2, 1, 1))
+    # The Source: its list shows each domain's words on the bottom line.
+    h.keys("DDDA")
+    assert scene.menu != 0 and len(scene.items) == 4
+    h.keys("DA")  # VOICE
+    assert game.source == 1 and scene.menu == 0
+    h.keys("D" * (scene.items.index(1 << 16 | 4 << 8) - scene.index) + "A")  # ORIGIN list
+    h.keys("DDDDA")  # MARKED
+    assert game.origin == F.O_MARKED
+    assert F.BEGIN << 8 not in scene.items  # a dot still to place
+    h.keys("D" * (3 - scene.index) + "A")  # WITS 2: all 8 placed
+    assert bytes(game.ratings) == bytes((3, 2, 1, 2)) and F.BEGIN << 8 in scene.items
+    h.keys("D" * (scene.items.index(F.BEGIN << 8) - scene.index) + "A")
+    assert game.phase != F.CREATE and game.source == 1
+    game = scene = None
+
+
+def test_slots_start_apart_and_delete_only_after_a_yes():
+    h = start_in_slot("four_ui_slots", slot=1, seed=11)
+    play(h, 12, check_offer=False)
+    h.keys("B")
+    items = h.app.stack[-1].items
+    h.keys("D" * items.index("Back to menu") + "A")
+    items = None
+    menu = h.app.stack[-1]
+    assert menu.labels[0] is None and menu.labels[1] is not None and menu.labels[2] is None
+    menu = None
+    slot_row(h, 1)
+    assert h.top() == "SlotMenu"
+    h.keys("DA")  # Delete: asks first
+    assert h.top() == "Confirm"
+    h.keys("A")  # NO is where the cursor starts
+    assert h.top() == "SlotMenu"
+    h.keys("A")  # Delete again (the cursor stayed on it)
+    assert h.top() == "Confirm"
+    h.keys("RA")  # YES
+    assert h.top() == "GameMenu", h.top()
+    menu = h.app.stack[-1]
+    assert menu.labels[1] is None and menu.items[1] == "2 - empty -"
+    menu = None
+
+
+def test_the_story_ends_is_scored_and_its_slot_can_only_be_deleted():
+    # The bot plays a reckless campaign (seed 9) through the host to its fifth defeat (about
+    # a thousand actions, each saved); the end goes through the buttons: the game-over
+    # screen, the initials, the scores, back to the menu, where the slot says END.
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_end", seed=9)
+    host = h.app.stack[-1]
+    game = host.game
+    rng = game.rng.__class__(1)
+    while not game.over:
+        host.act(bots_the_four.player(game, rng))
+        host.pending[:] = []  # read by the player; here only the last ones are kept
+    assert game.phase == F.END and game.scars == 4
+    turns = game.turn
+    host.pending.append(host.scene.event_text((F.EV_END, turns, 0)))
+    host = game = None
+    for _ in range(12):
+        if h.top() == "GameMenu":
+            break
+        h.keys("A")
+    assert h.top() == "GameMenu", h.top()
+    menu = h.app.stack[-1]
+    assert menu.labels[0].startswith("END T%d " % turns), menu.labels[0]
+    menu = None
+    h.keys("A")
+    assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Delete"]
+    h.keys("A" + "RA")  # Delete, YES
+    assert h.top() == "GameMenu" and h.app.stack[-1].labels[0] is None
+
+
+def test_world_page_scrolls_through_many_threats():
+    from deckdelve.games import the_four as F
+
+    h = start_in_slot("four_ui_world", seed=4)
+    play(h, 14, check_offer=False)  # a character and a few turns
+    game = h.app.stack[-1].game
+    while game.phase != F.IDLE:
+        play(h, 1, check_offer=False)
+    for _ in range(6):  # the player says when: six threats at once
+        if F.act(F.THREAT) in game.actions():
+            do(h, F.act(F.THREAT))
+            dismiss(h)
+    n = game.live_threats()
+    game = None
+    assert n >= 5
+    scene = h.app.stack[-1].scene
+    h.keys("L")
+    assert scene.page == 1 and scene.world_top == 0
+    before = bytes(h.buf)
+    h.keys("D" * (n + 2))  # stops with the last threat on the last row
+    assert scene.world_top == n - 4 and bytes(h.buf) != before
+    h.keys("U" * (n + 2))
+    assert scene.world_top == 0 and bytes(h.buf) == before
+    h.keys("B")
+    assert scene.page == 0
+    scene = None
