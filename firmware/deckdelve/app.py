@@ -22,7 +22,11 @@ class App:
         self.fb = fb
         self.data_dir = data_dir
         self.notices = []  # texts from the store for the player (see show_notices)
-        self.settings = self.store().load_settings()
+        store = self.store()
+        self.settings = store.load_settings()
+        # Every file is read once now, so that a damaged one is reported at boot.
+        store.check_files([g[0] for g in load("registry", "GAMES")])
+        store = None
         self.sound = sound_player
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
@@ -87,9 +91,12 @@ class App:
             self.message(notices.pop())
 
     def store(self):
-        """The flash store. Its module loads on first use and leaves RAM when a game starts
-        (a game needs it only to save, to end, or for a new achievement)."""
-        return load("store", "Store")(self.data_dir, self.notices)
+        """The flash store, loaded for the moment it is used: its module leaves sys.modules
+        at once, and its RAM goes when the caller lets go of the Store (the object keeps its
+        own code alive meanwhile). Its parts load and go the same way (see store.py)."""
+        store = load("store", "Store")(self.data_dir, self.notices)
+        forget("store")
+        return store
 
     def play(self, effect):
         if self.sound is not None and self.settings["sound"]:
@@ -149,9 +156,10 @@ class App:
         self.back_to_menus(key)
         if log is not None:
             store = self.store()
-            store.save_run(key, seed, options, log)
-            store.set_aside(store.run_name(key))
-            self.message("The saved run could not be replayed (%s); kept aside." % error)
+            if store.save_run(key, seed, options, log):
+                store.set_aside(store.run_name(key), "could not be replayed: " + error,
+                                "the saved run")
+            self.show_notices()
         else:
             self.message("The game could not start: %s" % error)
 

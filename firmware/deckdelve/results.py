@@ -71,11 +71,15 @@ class Initials(Screen):
                 return
             initials = "".join(self.CHARS[i] for i in self.letters)
             app = self.app
-            place = app.store().add_score(self.table, self.score, initials, self.summary)
+            store = app.store()
+            place = store.add_score(self.table, self.score, initials, self.summary)
             if app.settings.get("initials") != initials:
                 app.settings["initials"] = initials
-                app.store().save_settings(app.settings)
-            app.replace(Scores(app, self.title, self.table, place))
+                store.save_settings(app.settings)
+            # A score that made the table but could not be written is not shown as kept.
+            lost = self.score if place == store.NOT_KEPT else None
+            store = None
+            app.replace(Scores(app, self.title, self.table, place, lost))
             app.show_notices()
 
     def draw(self, fb):
@@ -92,12 +96,16 @@ class Initials(Screen):
 
 
 class Scores(Screen):
-    def __init__(self, app, title, table, highlight=-1):
+    """A high-score table; highlight is the row just added, lost a score that made the table
+    but could not be saved (the table says so under its rows)."""
+
+    def __init__(self, app, title, table, highlight=-1, lost=None):
         super().__init__(app)
         self.title = title
         self.table = table
         self.entries = app.store().scores(table)
         self.highlight = highlight
+        self.lost = lost
 
     def press(self, button):
         if button == A or button == B:
@@ -120,3 +128,5 @@ class Scores(Screen):
             draw.text(fb, initials, 16, y, c)
             draw.right(fb, str(score), 66, y, c)
             draw.text(fb, summary, 74, y, c)
+        if self.lost is not None:
+            draw.center(fb, "YOUR %d WAS NOT SAVED" % self.lost, 58)
