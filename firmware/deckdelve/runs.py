@@ -27,7 +27,7 @@ COUNTERS = "runs.dat"
 SMALL = 1 << 30
 
 
-def _counters(store):
+def counters(store):
     """The counters, or None when runs.dat is there but was left unread (newer, no RAM)."""
     got = store.read_json(COUNTERS, "runs", 1, _valid_counters)
     if got is not None:
@@ -54,15 +54,15 @@ def save(store, key, seed, options, log):
     if len(log) > MAX_ACTIONS:
         store.note("Could not save the run: longer than %d actions." % MAX_ACTIONS)
         return False
-    counters = _counters(store)
-    if counters is None:
+    table = counters(store)
+    if table is None:
         store.left_unread(COUNTERS, "runs", 1, "the run")
         return False
-    issued, used = counters.get(key, [0, 0])
+    issued, used = table.get(key, [0, 0])
     serial = max(issued, used) + 1
-    counters[key] = [serial, used]
+    table[key] = [serial, used]
     # The serial is issued before the run is written: a cut between the two wastes a number.
-    if not store.write_json(COUNTERS, "runs", 1, counters, "the run"):
+    if not store.write_json(COUNTERS, "runs", 1, table, "the run"):
         return False
     meta = json.dumps({"key": key, "seed": seed, "options": list(options), "n": len(log),
                        "serial": serial}).encode() + b"\n"
@@ -74,13 +74,13 @@ def drop(store, key):
     copy of it put back is refused. The file goes first: a cut between the two leaves no
     run to scum."""
     store.remove(store.run_name(key))
-    counters = _counters(store)
-    if counters is None:
+    table = counters(store)
+    if table is None:
         return
-    issued, used = counters.get(key, [0, 0])
+    issued, used = table.get(key, [0, 0])
     if used < issued:
-        counters[key] = [issued, issued]
-        store.write_json(COUNTERS, "runs", 1, counters, "the run")
+        table[key] = [issued, issued]
+        store.write_json(COUNTERS, "runs", 1, table, "the run")
 
 
 def read(store, key, keep):
@@ -106,11 +106,11 @@ def read(store, key, keep):
         store.set_aside(name, got, "the saved run")
         return None
     serial = got[3]
-    counters = _counters(store)
-    if counters is None:
+    table = counters(store)
+    if table is None:
         store.note("The saved run was not read: %s could not be read." % COUNTERS)
         return None
-    if serial and serial <= counters.get(key, [0, 0])[1]:
+    if serial and serial <= table.get(key, [0, 0])[1]:
         store.set_aside(name, "already continued once", "the saved run")
         return None
     return got[0], got[1], got[2]

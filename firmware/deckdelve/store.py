@@ -339,6 +339,7 @@ class Store:
             self.note("Cannot use the data folder %s: nothing will be saved." % self.root)
         self.scores("")
         self.achievements("")
+        _part("runs").counters(self)
         for key in keys:
             self.has_run(key, True)
 
