@@ -33,6 +33,7 @@ class App:
         self.starting = None  # a game to start at the end of this frame (see start_game)
         self.leaving = None  # a game to leave at the end of this frame (see leave_game)
         self.suspended = None  # the game saved while the display sleeps (see suspend)
+        self.crashing = False  # handling an unexpected error (see crashed)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True
         self.show_notices()
@@ -40,25 +41,70 @@ class App:
     # -- the loop ---------------------------------------------------------------------------
     def frame(self, presses):
         """Handle this frame's presses and animations; True if the screen must be redrawn."""
-        if presses:
-            bit = 1
-            while bit <= B:
-                if presses & bit:
-                    self.stack[-1].press(bit)
-                    self.dirty = True
-                bit <<= 1
-        if self.leaving is not None:
-            self._leave()
-        if self.starting is not None:
-            self._start()
-        if self.stack[-1].tick():
-            self.dirty = True
+        try:
+            if presses:
+                bit = 1
+                while bit <= B:
+                    if presses & bit:
+                        self.stack[-1].press(bit)
+                        self.dirty = True
+                    bit <<= 1
+            if self.leaving is not None:
+                self._leave()
+            if self.starting is not None:
+                self._start()
+            if self.stack[-1].tick():
+                self.dirty = True
+        except Exception as e:  # noqa: BLE001 - a bug in a screen: shown, logged, survived
+            self.crashed(e)
         return self.dirty
 
     def draw(self):
         self.fb.fill(0)
-        self.stack[-1].draw(self.fb)
+        try:
+            self.stack[-1].draw(self.fb)
+        except Exception as e:  # noqa: BLE001 - as in frame()
+            self.crashed(e)
+            self.fb.fill(0)
+            self.stack[-1].draw(self.fb)
         self.dirty = False
+
+    def crashed(self, error):
+        """An unexpected exception in a screen (a bug): the player sees its message, it is
+        appended to the log on flash (store.append_log), the game in progress is saved if
+        its rules let it be saved now, and the menus come back. An error while doing this
+        goes on to boot.py's last-resort screen."""
+        if self.crashing:
+            raise error
+        self.crashing = True
+        message = "%s: %s" % (type(error).__name__, error)
+        error = None  # (its traceback holds the screens that failed)
+        host = self.stack[0] if self.stack else None
+        key = getattr(host, "key", None)  # a GameHost: a game was running
+        self.stack = []
+        self.starting = None
+        self.leaving = None
+        kept = None
+        store = self.store()
+        if key is not None:
+            game = host.game
+            try:
+                kept = not game.over and game.can_save()
+            except Exception:  # noqa: BLE001 - the game itself is broken: not saved
+                kept = False
+            if kept:
+                kept = store.save_run(key, host.seed, host.options, host.log)
+            game = None
+        host = None
+        store.append_log(message)
+        store = None
+        if key is not None:
+            unload(key)
+            forget("host", "dialogs", "helpview")
+        self.back_to_menus(key)
+        self.push(Crash(self, message, kept))
+        self.show_notices()
+        self.crashing = False
 
     # -- screens ---------------------------------------------------------------------------
     def push(self, screen):
@@ -336,3 +382,29 @@ class Menu(Screen):
             draw.text(fb, draw.ARROW_U, 0, 10)
         if self.top + self.ROWS < len(self.items):
             draw.text(fb, draw.ARROW_D, 0, 52)
+
+
+class Crash(Screen):
+    """What the player sees after an unexpected error: its message, whether the run was
+    kept (kept: None no game, True saved, False lost), and A or B back to the menu."""
+
+    def __init__(self, app, message, kept):
+        super().__init__(app)
+        self.lines = draw.wrap(message, 124)[:5]
+        self.kept = kept
+
+    def press(self, button):
+        if button == A or button == B:
+            self.app.pop()
+
+    def draw(self, fb):
+        draw.text(fb, "SORRY, AN ERROR (IN ERROR.LOG):", 0, 0)
+        fb.hline(0, 6, 128, 1)
+        y = 9
+        for line in self.lines:
+            draw.text(fb, line, 2, y)
+            y += draw.LINE
+        if self.kept is not None:
+            draw.text(fb, "YOUR RUN IS SAVED." if self.kept else "THE RUN COULD NOT BE KEPT.",
+                      0, 46)
+        hint(fb, "A:MENU")

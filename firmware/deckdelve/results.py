@@ -129,4 +129,4 @@ class Scores(Screen):
             draw.right(fb, str(score), 66, y, c)
             draw.text(fb, summary, 74, y, c)
         if self.lost is not None:
-            draw.center(fb, "YOUR %d WAS NOT SAVED" % self.lost, 58)
+            draw.center(fb, "YOUR SCORE %d WAS NOT SAVED" % self.lost, 58)

@@ -35,6 +35,8 @@ SETTINGS_VERSION = 1
 SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
 HEAD_LIMIT = 64  # bytes of a header line
 ENOSPC = 28
+LOG_NAME = "error.log"
+LOG_MAX = 4096  # bytes of error.log before it starts over
 
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
@@ -320,6 +322,53 @@ class Store:
     def is_file(self, name):
         st = _stat(self.path(name))
         return st is not None and not st[0]
+
+    # -- the error log ------------------------------------------------------------------------
+    def append_log(self, text):
+        """Append one error (a line) to error.log; True if written. A log that would pass
+        LOG_MAX is rewritten with its newer half and the new line, written aside and renamed
+        over it, so errors never fill the flash. Either way a power cut leaves the log as it
+        was or with the whole new line (littlefs commits an append when the file closes)."""
+        path = self.path(LOG_NAME)
+        line = (text[:LOG_MAX // 4] + "\n").encode()
+        tmp = path + ".tmp"
+        try:
+            st = _stat(path)
+            if st is not None and st[0]:
+                self.set_aside(LOG_NAME, "a folder, not a file", "the error log")
+                st = None
+            if st is None or st[1] + len(line) <= LOG_MAX:
+                with open(path, "ab") as f:
+                    f.write(line)
+                return True
+            buf = bytearray(64)
+            with open(path, "rb") as old:
+                old.seek(st[1] - LOG_MAX // 2)
+                with open(tmp, "wb") as new:
+                    start = True  # (skip the broken line the cut starts in)
+                    while True:
+                        k = old.readinto(buf)
+                        if not k:
+                            break
+                        piece = memoryview(buf)[:k]
+                        if start:
+                            nl = bytes(piece).find(b"\n")
+                            if nl < 0:
+                                continue
+                            piece = piece[nl + 1:]
+                            start = False
+                        new.write(piece)
+                    new.write(line)
+            rename(tmp, path)
+            return True
+        except (OSError, MemoryError) as e:
+            why = _errno_text(e)
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        self.note("Could not write the error log (%s)." % why)
+        return False
 
     # -- settings -----------------------------------------------------------------------------
     def load_settings(self):

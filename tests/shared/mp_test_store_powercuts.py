@@ -103,6 +103,78 @@ def test_cut_long_saved_run():
         KINDS.pop()
 
 
+def _log_write(s, n):
+    # Content n: n + 1 errors in the log of 96 bytes each; the 43rd would pass LOG_MAX, so
+    # the log is rewritten (its newer half and the new line) when content 42 is written.
+    return s.append_log("E%d: %s" % (n, "x" * 90))
+
+
+def _digest(path):
+    """(size, Adler-32) of a file read in small pieces (the log is up to 4 KiB), or None."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    buf = bytearray(64)
+    a = 1
+    b = 0
+    n = 0
+    with f:
+        while True:
+            k = f.readinto(buf)
+            if not k:
+                break
+            for i in range(k):
+                a = (a + buf[i]) % 65521
+                b = (b + a) % 65521
+            n += k
+    return n, (b << 16) | a
+
+
+def _log_load(s):
+    return _digest(D + "/error.log")
+
+
+def _log_fresh_to(n):
+    Store(D)
+    remove_all(D)
+    s = Store(D)
+    for i in range(n + 1):
+        assert _log_write(s, i)
+
+
+def test_cut_error_log():
+    # The error log is appended to, not rewritten: "old" is the log with n errors, "new"
+    # with n + 1. Cut at every write point of an append, and of the append that starts over.
+    dev = CutFlash(256, 48)
+    dev.mount(POINT)
+    try:
+        total = 0
+        for n in (3, 42):
+            _log_fresh_to(n - 1)
+            old = _log_load(Store(D))
+            _log_write(Store(D), n)
+            new = _log_load(Store(D))
+            assert new != old
+            assert (new[0] < old[0]) == (n == 42)  # the log was cut down to its newer half
+            k = 1
+            while True:
+                _log_fresh_to(n - 1)
+                dev.cut_at(k)
+                _log_write(Store(D), n)
+                done = not dev.dead
+                dev.power_up(POINT)
+                got = _log_load(Store(D))
+                assert got == old or got == new, (n, k)
+                if done:
+                    break
+                k += 1
+            total += k - 1
+        report("error.log", total)
+    finally:
+        dev.umount(POINT)
+
+
 def test_cut_while_a_bad_file_is_set_aside():
     dev = CutFlash(256, 48)
     dev.mount(POINT)
