@@ -27,6 +27,7 @@ class App:
         # Every file is read once now, so that a damaged one is reported at boot.
         store.check_files([g[0] for g in load("registry", "GAMES")])
         store = None
+        forget("store")  # the title needs none of it
         self.sound = sound_player
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
@@ -70,40 +71,13 @@ class App:
         self.dirty = False
 
     def crashed(self, error):
-        """An unexpected exception in a screen (a bug): the player sees its message, it is
-        appended to the log on flash (store.append_log), the game in progress is saved if
-        its rules let it be saved now, and the menus come back. An error while doing this
-        goes on to boot.py's last-resort screen."""
+        """An unexpected exception in a screen (a bug): crash.py shows it, logs it, keeps the
+        run if it may be saved and brings the menus back. An error while doing that (or a
+        second one) goes on to boot.py's last-resort screen."""
         if self.crashing:
             raise error
         self.crashing = True
-        message = "%s: %s" % (type(error).__name__, error)
-        error = None  # (its traceback holds the screens that failed)
-        host = self.stack[0] if self.stack else None
-        key = getattr(host, "key", None)  # a GameHost: a game was running
-        self.stack = []
-        self.starting = None
-        self.leaving = None
-        kept = None
-        store = self.store()
-        if key is not None:
-            game = host.game
-            try:
-                kept = not game.over and game.can_save()
-            except Exception:  # noqa: BLE001 - the game itself is broken: not saved
-                kept = False
-            if kept:
-                kept = store.save_run(key, host.seed, host.options, host.log)
-            game = None
-        host = None
-        store.append_log(message)
-        store = None
-        if key is not None:
-            unload(key)
-            forget("host", "dialogs", "helpview")
-        self.back_to_menus(key)
-        self.push(Crash(self, message, kept))
-        self.show_notices()
+        load("crash", "recover")(self, error)
         self.crashing = False
 
     # -- screens ---------------------------------------------------------------------------
@@ -137,12 +111,10 @@ class App:
             self.message(notices.pop())
 
     def store(self):
-        """The flash store, loaded for the moment it is used: its module leaves sys.modules
-        at once, and its RAM goes when the caller lets go of the Store (the object keeps its
-        own code alive meanwhile). Its parts load and go the same way (see store.py)."""
-        store = load("store", "Store")(self.data_dir, self.notices)
-        forget("store")
-        return store
+        """The flash store. Its module loads on first use and leaves RAM when a game starts
+        (a game needs it only to save, to end, or for a new achievement); its parts load
+        only for the call that needs them (see store.py)."""
+        return load("store", "Store")(self.data_dir, self.notices)
 
     def play(self, effect):
         if self.sound is not None and self.settings["sound"]:
@@ -382,29 +354,3 @@ class Menu(Screen):
             draw.text(fb, draw.ARROW_U, 0, 10)
         if self.top + self.ROWS < len(self.items):
             draw.text(fb, draw.ARROW_D, 0, 52)
-
-
-class Crash(Screen):
-    """What the player sees after an unexpected error: its message, whether the run was
-    kept (kept: None no game, True saved, False lost), and A or B back to the menu."""
-
-    def __init__(self, app, message, kept):
-        super().__init__(app)
-        self.lines = draw.wrap(message, 124)[:5]
-        self.kept = kept
-
-    def press(self, button):
-        if button == A or button == B:
-            self.app.pop()
-
-    def draw(self, fb):
-        draw.text(fb, "SORRY, AN ERROR (IN ERROR.LOG):", 0, 0)
-        fb.hline(0, 6, 128, 1)
-        y = 9
-        for line in self.lines:
-            draw.text(fb, line, 2, y)
-            y += draw.LINE
-        if self.kept is not None:
-            draw.text(fb, "YOUR RUN IS SAVED." if self.kept else "THE RUN COULD NOT BE KEPT.",
-                      0, 46)
-        hint(fb, "A:MENU")

@@ -1,6 +1,6 @@
 # After a game: the game-over screen, arcade initials for a high score, the score table.
 from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from deckdelve.app import Screen, hint
+from deckdelve.app import Screen, forget, hint
 from deckdelve.ui import draw
 
 
@@ -14,6 +14,7 @@ class GameOver(Screen):
         self.won = won
         self.label = label
         self.qualifies = app.store().qualifies(table, score)
+        forget("store")  # (the score table is all these screens need of it, read now)
 
     def press(self, button):
         if button != A and button != B:
@@ -104,6 +105,7 @@ class Scores(Screen):
         self.title = title
         self.table = table
         self.entries = app.store().scores(table)
+        forget("store")
         self.highlight = highlight
         self.lost = lost
 

@@ -9,7 +9,7 @@
 # values can then trust every one of them).
 
 TOP = 5  # entries in each high-score table
-NOT_KEPT = -2  # Store.NOT_KEPT (the parts never import the store: see store._part)
+NOT_KEPT = -2  # Store.NOT_KEPT
 SCORES_VERSION = 1
 ACHIEVEMENTS_VERSION = 1
 SMALL = 1 << 30  # scores and masks are small ints on the Pico

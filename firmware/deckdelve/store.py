@@ -1,8 +1,8 @@
 # Everything kept on flash: settings, high scores, achievements and saved runs. This module is
 # the files and their checking, and the settings (read at every boot); the other kinds live in
-# modules that load only when asked for: scores.py (high scores, achievements) and runs.py
-# (saved runs). Store's methods for them are the one way in, so that callers never load them
-# themselves.
+# modules that load only for the call that needs them: scores.py (high scores, achievements),
+# runs.py (saved runs) and errorlog.py (the log of unexpected errors). Store's methods for
+# them are the one way in, so that callers never load them themselves.
 #
 # One small file per purpose, each with a header that names its kind and version and carries
 # the length and a checksum of the payload:
@@ -35,8 +35,6 @@ SETTINGS_VERSION = 1
 SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
 HEAD_LIMIT = 64  # bytes of a header line
 ENOSPC = 28
-LOG_NAME = "error.log"
-LOG_MAX = 4096  # bytes of error.log before it starts over
 
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
@@ -82,9 +80,9 @@ def _sum(parts):
 
 
 def _part(name):
-    """A part of the store (scores.py, runs.py) for one call: it leaves sys.modules at once,
-    so its RAM goes as soon as the call returns (the store itself is dropped the same way by
-    App.store)."""
+    """A part of the store (scores.py, runs.py, errorlog.py) for one call: it leaves
+    sys.modules at once, so its RAM goes as soon as the call returns (the store itself stays
+    until the app forgets it, as a game starts)."""
     import sys
 
     full = "deckdelve." + name
@@ -325,50 +323,8 @@ class Store:
 
     # -- the error log ------------------------------------------------------------------------
     def append_log(self, text):
-        """Append one error (a line) to error.log; True if written. A log that would pass
-        LOG_MAX is rewritten with its newer half and the new line, written aside and renamed
-        over it, so errors never fill the flash. Either way a power cut leaves the log as it
-        was or with the whole new line (littlefs commits an append when the file closes)."""
-        path = self.path(LOG_NAME)
-        line = (text[:LOG_MAX // 4] + "\n").encode()
-        tmp = path + ".tmp"
-        try:
-            st = _stat(path)
-            if st is not None and st[0]:
-                self.set_aside(LOG_NAME, "a folder, not a file", "the error log")
-                st = None
-            if st is None or st[1] + len(line) <= LOG_MAX:
-                with open(path, "ab") as f:
-                    f.write(line)
-                return True
-            buf = bytearray(64)
-            with open(path, "rb") as old:
-                old.seek(st[1] - LOG_MAX // 2)
-                with open(tmp, "wb") as new:
-                    start = True  # (skip the broken line the cut starts in)
-                    while True:
-                        k = old.readinto(buf)
-                        if not k:
-                            break
-                        piece = memoryview(buf)[:k]
-                        if start:
-                            nl = bytes(piece).find(b"\n")
-                            if nl < 0:
-                                continue
-                            piece = piece[nl + 1:]
-                            start = False
-                        new.write(piece)
-                    new.write(line)
-            rename(tmp, path)
-            return True
-        except (OSError, MemoryError) as e:
-            why = _errno_text(e)
-        try:
-            os.remove(tmp)
-        except OSError:
-            pass
-        self.note("Could not write the error log (%s)." % why)
-        return False
+        """Append one error (a line) to the bounded error.log (errorlog.py); True if written."""
+        return _part("errorlog").append(self, text)
 
     # -- settings -----------------------------------------------------------------------------
     def load_settings(self):

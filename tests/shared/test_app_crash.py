@@ -5,7 +5,8 @@
 # heap: 112K
 # isolate
 # (the whole app with Red Queen's code in RAM, as in test_app_store.py)
-from deckdelve.store import LOG_MAX, Store
+from deckdelve.errorlog import LOG_MAX
+from deckdelve.store import Store
 from helpers import Headless, exists, game_index, scratch
 
 
