@@ -241,8 +241,8 @@ class Store:
             aside = None
         what = what or WHAT.get(name, name)
         if aside:
-            self.note("%s was unreadable (%s): kept as %s. %s start over." %
-                      (name, why, aside, what[0].upper() + what[1:]))
+            self.note("Could not use %s (%s: %s); the file is kept as %s." %
+                      (what, name, why, aside))
         else:
             self.note("%s is unreadable (%s) and could not be moved aside." % (name, why))
         return aside
@@ -295,14 +295,14 @@ class Store:
             os.remove(tmp)
         except OSError:
             pass
-        self.note("Could not save %s (%s): the old one is kept." % (what, why))
+        self.note("Could not save %s (%s); what was saved before is kept." % (what, why))
         return False
 
     def write_json(self, name, kind, version, value, what=None):
         try:
             payload = json.dumps(value).encode()
         except MemoryError:
-            self.note("Could not save %s (out of memory): the old one is kept." %
+            self.note("Could not save %s (out of memory); what was saved before is kept." %
                       (what or WHAT.get(name, name)))
             return False
         return self.write_checked(name, kind, version, (payload,), what)

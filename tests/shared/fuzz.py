@@ -36,7 +36,7 @@ class Fuzz:
         # heap is empty (a growing one would need ever larger free blocks).
         self.keys = bytearray(presses + 2 * STUCK)
         self.n = 0
-        self.h = Headless(scratch("fuzz_" + key), seed=seed)
+        self.h = Headless(scratch("fuzz_%s_%d" % (key, seed)), seed=seed)
         self.index = game_index(key)
         self.games = 0  # games reached (a GameHost on top)
 

@@ -61,7 +61,7 @@ def soak(games, seed, report=None):
     """Play `games` games; returns (heap after the first round, lowest and highest heap at
     the menu after it, actions played). report(i, key, heap) is called after each game."""
     games_and_options = entries()
-    h = Headless(scratch("soak"), seed=seed)
+    h = Headless(scratch("soak_%d" % seed), seed=seed)
     h.keys("A")  # the list of games
     rng = Rng(seed)
     actions = 0
