@@ -3,11 +3,11 @@
 # at the title and is steered towards the game under test whenever it reaches the list of
 # games, so it passes through the title, the menus, the game's options, the game, its pause
 # menu and help, game over, initials, the score tables and the achievements, and now and
-# then the settings. After every press: no crash screen (Headless fails the run), a screen on
-# the stack, and the running game's invariants (check()). Every PROBE presses the screen on
-# top must let itself be left with B or A (a few presses of B, else of A, change the top
-# screen). A failure raises FuzzFailure with the seed and the keys that reproduce it with
-# `python -m host_sim --seed <seed> --keys <keys>`.
+# then the settings. After every press: no crash screen, a screen on the stack, and the
+# running game's invariants (check()). Every PROBE presses what is shown must let itself be
+# left with B or A (a few presses of B, else of A, change the top screen or close one of the
+# game's event messages). A failure raises FuzzFailure with the seed and the keys that
+# reproduce it with `python -m host_sim --seed <seed> --keys <keys>`.
 from deckdelve.buttons import from_letter
 from deckdelve.rng import Rng
 from helpers import Headless, game_index, scratch
@@ -84,13 +84,19 @@ class Fuzz:
             return
         self.press(LETTERS[self.rng.below(len(LETTERS))])
 
+    def face(self):
+        """What the player sees: the top screen and, over a game, how many of its event
+        messages are still to read (each press of A or B closes one)."""
+        top = self.top()
+        return top, len(getattr(top, "pending", ()))
+
     def probe(self):
-        """The top screen can be left: B (up to STUCK times), else A, changes it."""
+        """What is shown can be left: B (up to STUCK times), else A, changes it."""
         for letter in "BA":
-            top = self.top()
+            face = self.face()
             for _ in range(STUCK):
                 self.press(letter)
-                if self.top() is not top:
+                if self.face() != face:
                     return
         self.fail("stuck on %s: neither B nor A leaves it" % type(self.top()).__name__)
 
