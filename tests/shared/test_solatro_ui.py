@@ -2,9 +2,11 @@
 # CPython and under real MicroPython (firmware compiled to .mpy, heap capped as below). The
 # test holds no menu or game object across a screen change, so that what leaves RAM on the
 # device leaves it here too.
-# heap: 120K
+# heap: 128K
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
-# game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
+# game-over screen loads; `python -m tools.bench` prints the smallest heap that passes. Since
+# issue 12 the store loaded at game over is larger (bounded, checked reads and writes) and
+# the smallest passing heap went from 104K to 118K on the 64-bit unix port: 128K keeps 10K.
 # Play-outs of the rules alone keep the 64 KiB cap.)
 from play_helpers import dismiss, new_game, play_through
 
