@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench bench-pico bench-device clean
+.PHONY: venv sim test lint build bench bench-pico bench-device clean soak
 
 venv: $(STAMP)
 
@@ -25,6 +25,12 @@ test: $(STAMP) lint
 lint: $(STAMP)
 	$(BIN)/ruff check firmware host_sim tools tests boards web
 	$(BIN)/python -m tools.lint_firmware
+
+# The long forms of the robustness checks (issue 12): 100,000 fuzzed presses a game under
+# CPython, 10,000 under MicroPython, 500 games in one MicroPython process (make test runs the
+# short forms).
+soak: $(STAMP)
+	nice -n 10 $(BIN)/python -m tools.soak
 
 build: $(STAMP)
 	$(BIN)/python -m tools.mpy build

@@ -37,9 +37,15 @@ def default_data_dir():
     return os.path.join(base, "deckdelve")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command line in one line on stderr (no usage block)."""
+
+    def error(self, message):
+        self.exit(2, "%s: error: %s\n" % (self.prog, message))
+
+
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_sim", description="Deckdelve simulator",
-                                 epilog=LEGEND)
+    ap = Parser(prog="python -m host_sim", description="Deckdelve simulator", epilog=LEGEND)
     keys = [g[0] for g in registry.GAMES]
     ap.add_argument("--game", choices=keys, help="start straight in this game")
     ap.add_argument("--options", default="", help="game options, comma-separated (e.g. hell)")
@@ -65,7 +71,66 @@ def parse_args(argv):
             ap.error(str(e))
     if args.options and not args.game:
         ap.error("--options needs --game")
+    if args.game:
+        why = bad_options(args.game, args.options)
+        if why:
+            ap.error(why)
+    for flag, path, kinds in (("--screenshot", args.screenshot, IMAGE_TYPES),
+                              ("--gif", args.gif, (".gif",))):
+        if path is not None:
+            why = bad_output(path, kinds)
+            if why:
+                ap.error("%s %s: %s" % (flag, path, why))
+    if args.data is not None:
+        why = bad_data_dir(args.data)
+        if why:
+            ap.error("--data %s: %s" % (args.data, why))
     return args
+
+
+IMAGE_TYPES = (".png", ".gif", ".bmp")  # what --screenshot writes (by its name's ending)
+
+
+def bad_options(key, text):
+    """Why --options does not fit the game (None when it does): it must be one of the
+    choices the game's menu offers, or nothing for a game that has none."""
+    entry = registry.find(key)
+    offered = [",".join(opts) for _label, opts in entry[2]] if entry[2] else [""]
+    wanted = ",".join(o for o in text.split(",") if o)
+    if wanted in offered:
+        return None
+    if offered == [""]:
+        return "%s has no options" % key
+    return "--options for %s: one of %s" % (key, ", ".join(o or '""' for o in offered))
+
+
+def bad_output(path, kinds):
+    """Why an image cannot be written at path (None when it can)."""
+    if os.path.isdir(path):
+        return "is a folder"
+    if not path.lower().endswith(kinds):
+        return "the name must end in %s" % " or ".join(kinds)
+    folder = os.path.dirname(path) or "."
+    if not os.path.isdir(folder):
+        return "no folder %s" % folder
+    if not os.access(folder, os.W_OK):
+        return "cannot write in %s" % folder
+    return None
+
+
+def bad_data_dir(path):
+    """Why path cannot hold the saves (None when it can). The folder is made if it is not
+    there (the app would make it) and a file is written in it and removed, which is the only
+    sure test (a read-only mount, a folder of another user, /proc...)."""
+    if os.path.exists(path) and not os.path.isdir(path):
+        return "not a folder"
+    try:
+        os.makedirs(path, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as e:
+        return "cannot write there (%s)" % (e.strerror or e)
+    return None
 
 
 def headless(args):
@@ -93,7 +158,11 @@ def headless(args):
 def main(argv=None):
     args = parse_args(argv)
     if args.keys is not None or args.screenshot or args.gif:
-        return headless(args)
+        try:
+            return headless(args)
+        except OSError as e:  # the disk filled up, a folder went away...
+            print("python -m host_sim: error: %s" % e, file=sys.stderr)
+            return 1
     data = args.data or default_data_dir()
     options = tuple(o for o in args.options.split(",") if o)
     if not args.terminal and os.environ.get("DISPLAY") or sys.platform in ("win32", "darwin"):

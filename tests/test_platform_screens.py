@@ -112,3 +112,25 @@ def test_cli_bad_flags_say_what_is_wrong(args, message):
     r = run_cli(*args)
     assert r.returncode == 2
     assert message in r.stderr
+
+
+def test_score_not_saved_and_crash_screens():
+    # A top-5 score the flash did not take says so under the table (issue 12).
+    from deckdelve.results import Scores
+
+    s = sim("")
+    s.app.push(Scores(s.app, "Red Queen", "red_queen", -2, 212))
+    s.keys(".")
+    assert_golden("platform/score_not_saved", s.image(1))
+    # An unexpected error inside a scene: the crash screen over the menus, the run saved.
+    s = sim("", game="red_queen", seed=3)
+    host = s.app.stack[-1]
+
+    def boom(button):
+        raise ValueError("a bug in a scene: card 77 has no suit")
+
+    host.scene.press = boom
+    host = None
+    s.keys("A")
+    assert type(s.app.stack[-1]).__name__ == "Crash"
+    assert_golden("platform/crash", s.image(1))

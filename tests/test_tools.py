@@ -54,7 +54,7 @@ def test_playout_bad_flags():
     r = playout("--game", "nope")
     assert r.returncode == 2 and "invalid choice" in r.stderr
     r = playout("--game", "red_queen", "--games", "0")
-    assert r.returncode == 2 and "--games must be at least 1" in r.stderr
+    assert r.returncode == 2 and "--games must be between 1 and" in r.stderr
 
 
 def test_playout_reports_a_reproducible_error(tmp_path):

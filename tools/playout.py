@@ -8,14 +8,14 @@ Prints one JSON line: games, wins, mean and max score, mean actions a game, erro
 the first few errors, the seed and the action list that reproduce each.
 """
 
-import argparse
 import json
 import os
+import re
 import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
+for p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
     if p not in sys.path:
         sys.path.insert(0, p)
 
@@ -23,8 +23,9 @@ from deckdelve import registry  # noqa: E402
 
 
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="python -m tools.playout",
-                                 description=__doc__.split("\n")[0])
+    from host_sim.__main__ import Parser, bad_options
+
+    ap = Parser(prog="python -m tools.playout", description=__doc__.split("\n")[0])
     keys = [g[0] for g in registry.GAMES]
     ap.add_argument("--game", required=True, choices=keys)
     ap.add_argument("--games", type=int, default=100)
@@ -36,9 +37,25 @@ def parse_args(argv):
     ap.add_argument("--micropython", action="store_true", help="run under real MicroPython")
     ap.add_argument("--heap", default="64K", help="MicroPython heap cap (default 64K)")
     args = ap.parse_args(argv)
-    if args.games < 1:
-        ap.error("--games must be at least 1")
+    if not 1 <= args.games <= MAX_GAMES:
+        ap.error("--games must be between 1 and %d" % MAX_GAMES)
+    if not 0 <= args.seed < 2**30:
+        ap.error("--seed must be between 0 and 2**30 - 1")
+    if not re.match(r"^[1-9][0-9]{0,5}[KM]$", args.heap):
+        ap.error("--heap must be a size such as 64K or 1M")
+    why = bad_options(args.game, args.options)
+    if why:
+        ap.error(why)
+    import playout_core
+
+    try:
+        playout_core.find_bot(args.game, args.bot)
+    except (ValueError, ImportError) as e:
+        ap.error(str(e))
     return args
+
+
+MAX_GAMES = 10**7
 
 
 def main(argv=None):

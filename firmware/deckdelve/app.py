@@ -22,13 +22,19 @@ class App:
         self.fb = fb
         self.data_dir = data_dir
         self.notices = []  # texts from the store for the player (see show_notices)
-        self.settings = self.store().load_settings()
+        store = self.store()
+        self.settings = store.load_settings()
+        # Every file is read once now, so that a damaged one is reported at boot.
+        store.check_files([g[0] for g in load("registry", "GAMES")])
+        store = None
+        forget("store")  # the title needs none of it
         self.sound = sound_player
         self.next_seed = seed  # None: a fresh random seed for every game
         self.settings_changed = None  # main.py sets this to apply contrast etc.
         self.starting = None  # a game to start at the end of this frame (see start_game)
         self.leaving = None  # a game to leave at the end of this frame (see leave_game)
         self.suspended = None  # the game saved while the display sleeps (see suspend)
+        self.crashing = False  # handling an unexpected error (see crashed)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True
         self.show_notices()
@@ -36,25 +42,43 @@ class App:
     # -- the loop ---------------------------------------------------------------------------
     def frame(self, presses):
         """Handle this frame's presses and animations; True if the screen must be redrawn."""
-        if presses:
-            bit = 1
-            while bit <= B:
-                if presses & bit:
-                    self.stack[-1].press(bit)
-                    self.dirty = True
-                bit <<= 1
-        if self.leaving is not None:
-            self._leave()
-        if self.starting is not None:
-            self._start()
-        if self.stack[-1].tick():
-            self.dirty = True
+        try:
+            if presses:
+                bit = 1
+                while bit <= B:
+                    if presses & bit:
+                        self.stack[-1].press(bit)
+                        self.dirty = True
+                    bit <<= 1
+            if self.leaving is not None:
+                self._leave()
+            if self.starting is not None:
+                self._start()
+            if self.stack[-1].tick():
+                self.dirty = True
+        except Exception as e:  # noqa: BLE001 - a bug in a screen: shown, logged, survived
+            self.crashed(e)
         return self.dirty
 
     def draw(self):
         self.fb.fill(0)
-        self.stack[-1].draw(self.fb)
+        try:
+            self.stack[-1].draw(self.fb)
+        except Exception as e:  # noqa: BLE001 - as in frame()
+            self.crashed(e)
+            self.fb.fill(0)
+            self.stack[-1].draw(self.fb)
         self.dirty = False
+
+    def crashed(self, error):
+        """An unexpected exception in a screen (a bug): crash.py shows it, logs it, keeps the
+        run if it may be saved and brings the menus back. An error while doing that (or a
+        second one) goes on to boot.py's last-resort screen."""
+        if self.crashing:
+            raise error
+        self.crashing = True
+        load("crash", "recover")(self, error)
+        self.crashing = False
 
     # -- screens ---------------------------------------------------------------------------
     def push(self, screen):
@@ -88,7 +112,8 @@ class App:
 
     def store(self):
         """The flash store. Its module loads on first use and leaves RAM when a game starts
-        (a game needs it only to save, to end, or for a new achievement)."""
+        (a game needs it only to save, to end, or for a new achievement); its parts load
+        only for the call that needs them (see store.py)."""
         return load("store", "Store")(self.data_dir, self.notices)
 
     def play(self, effect):
@@ -152,9 +177,10 @@ class App:
         self.back_to_menus(key)
         if log is not None:
             store = self.store()
-            store.save_run(key, seed, options, log)
-            store.set_aside(store.run_name(key))
-            self.message("The saved run could not be replayed (%s); kept aside." % error)
+            if store.save_run(key, seed, options, log):
+                store.set_aside(store.run_name(key), "could not be replayed: " + error,
+                                "the saved run")
+            self.show_notices()
         else:
             self.message("The game could not start: %s" % error)
 

@@ -3,7 +3,7 @@
 from deckdelve import sound
 from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
 from deckdelve import registry
-from deckdelve.app import Menu, Screen, hint, load, table_key
+from deckdelve.app import Menu, Screen, forget, hint, load, table_key
 from deckdelve.ui import draw
 
 VERSION = "0.1"
@@ -60,6 +60,7 @@ class GameMenu(Menu):
             if self.app.store().has_run(key):
                 items.append("Continue saved run")
                 self.actions.append(("continue", ()))
+            forget("store")  # (loaded again by what the player chooses, if it needs it)
             for label, opts in options or (("New game", ()),):
                 items.append(label)
                 self.actions.append(("new", opts))

@@ -1,6 +1,6 @@
 # After a game: the game-over screen, arcade initials for a high score, the score table.
 from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from deckdelve.app import Screen, hint
+from deckdelve.app import Screen, forget, hint
 from deckdelve.ui import draw
 
 
@@ -14,6 +14,7 @@ class GameOver(Screen):
         self.won = won
         self.label = label
         self.qualifies = app.store().qualifies(table, score)
+        forget("store")  # (the score table is all these screens need of it, read now)
 
     def press(self, button):
         if button != A and button != B:
@@ -71,11 +72,15 @@ class Initials(Screen):
                 return
             initials = "".join(self.CHARS[i] for i in self.letters)
             app = self.app
-            place = app.store().add_score(self.table, self.score, initials, self.summary)
+            store = app.store()
+            place = store.add_score(self.table, self.score, initials, self.summary)
             if app.settings.get("initials") != initials:
                 app.settings["initials"] = initials
-                app.store().save_settings(app.settings)
-            app.replace(Scores(app, self.title, self.table, place))
+                store.save_settings(app.settings)
+            # A score that made the table but could not be written is not shown as kept.
+            lost = self.score if place == store.NOT_KEPT else None
+            store = None
+            app.replace(Scores(app, self.title, self.table, place, lost))
             app.show_notices()
 
     def draw(self, fb):
@@ -92,12 +97,17 @@ class Initials(Screen):
 
 
 class Scores(Screen):
-    def __init__(self, app, title, table, highlight=-1):
+    """A high-score table; highlight is the row just added, lost a score that made the table
+    but could not be saved (the table says so under its rows)."""
+
+    def __init__(self, app, title, table, highlight=-1, lost=None):
         super().__init__(app)
         self.title = title
         self.table = table
         self.entries = app.store().scores(table)
+        forget("store")
         self.highlight = highlight
+        self.lost = lost
 
     def press(self, button):
         if button == A or button == B:
@@ -120,3 +130,5 @@ class Scores(Screen):
             draw.text(fb, initials, 16, y, c)
             draw.right(fb, str(score), 66, y, c)
             draw.text(fb, summary, 74, y, c)
+        if self.lost is not None:
+            draw.center(fb, "YOUR SCORE %d WAS NOT SAVED" % self.lost, 58)

@@ -1,133 +1,311 @@
-# Everything kept on flash: settings, high scores, achievements and saved runs. One small
-# file per purpose, each with a header that names its kind and version and carries a
-# checksum of the payload:
+# Everything kept on flash: settings, high scores, achievements and saved runs. This module is
+# the files and their checking, and the settings (read at every boot); the other kinds live in
+# modules that load only for the call that needs them: scores.py (high scores, achievements),
+# runs.py (saved runs) and errorlog.py (the log of unexpected errors). Store's methods for
+# them are the one way in, so that callers never load them themselves.
 #
-#     DECKDELVE <kind> <version> <payload length> <checksum>\n<payload: JSON>
+# One small file per purpose, each with a header that names its kind and version and carries
+# the length and a checksum of the payload:
 #
-# Writes go to "<name>.tmp" first and are renamed over the old file, so a power cut leaves
-# either the old or the new file, never half of one (littlefs renames atomically). A file
-# that cannot be read (bad header, checksum, JSON, or a version we do not know) is renamed
-# aside to "<name>.bad<N>", never overwritten, and a notice says so; defaults are used.
-# A full flash makes a write fail: the old file stays, the caller gets False and a notice.
+#     DECKDELVE <kind> <version> <payload length> <checksum>\n<payload>
+#
+# The primitives, for any kind of file (campaigns.py builds on them too):
+#   write_checked(name, kind, version, parts)   writes the parts (bytes, or array("H") whose
+#       items go little-endian) to "<name>.tmp", then renames it over name: a power cut
+#       leaves the old file or the new one, never half of one (littlefs renames atomically).
+#       Nothing is built whole: the checksum is a first pass over the parts.
+#   open_checked(name, kind, version, limit)    opens name and checks all that can be checked
+#       before the payload is read: it is a file, not above limit bytes (a bounded read: a
+#       file bigger than RAM is never read), its header is of this kind and of a version this
+#       firmware reads; returns (file, version, length, checksum) at the payload.
+#   read_checked / read_json                    the whole payload (checked), or its JSON.
+#   set_aside(name, why, what)                  an unreadable file is renamed aside to
+#       "<name>.bad<N>", never deleted nor overwritten, and a notice says so; defaults are used.
+#
+# A file from a newer firmware (a higher version) is refused with a notice and left as it is:
+# no write replaces it (write_checked looks at the version on flash first), so going back to
+# the newer firmware finds it again. A failed write (flash full, out of memory) leaves the
+# old file and adds a notice saying what was not kept. A MemoryError while reading is a
+# notice too, and the file stays where it is. Notices are texts for the player, which the app
+# shows at once (see App.show_notices).
 import json
 import os
 
 SETTINGS_VERSION = 1
-SCORES_VERSION = 1
-ACHIEVEMENTS_VERSION = 1
-RUN_VERSION = 1
-TOP = 5  # entries in each high-score table
+SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
+HEAD_LIMIT = 64  # bytes of a header line
+ENOSPC = 28
 
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
+INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
 
+# What a file holds, for the player's notices.
+WHAT = {"settings.dat": "the settings", "scores.dat": "the high scores",
+        "achieve.dat": "the achievements"}
 
-# The rename that commits a write. A module-level name so that the power-cut test can make it
-# fail (MicroPython's os module cannot be patched).
+# The rename that commits a write. A module-level name so that a test can make it fail
+# (MicroPython's os module cannot be patched).
 rename = os.rename
 
 
-def checksum(data):
-    """Adler-32 of bytes, kept in small ints (both halves < 65521)."""
-    a = 1
-    b = 0
+def checksum(data, a=1, b=0):
+    """Adler-32 of bytes, kept in small ints (both halves < 65521); a and b continue an
+    earlier sum (see _sum)."""
     for byte in data:
         a = (a + byte) % 65521
         b = (b + a) % 65521
     return (b << 16) | a
 
 
-def _exists(path):
+def _sum(parts):
+    """(length, Adler-32) of parts: bytes-like, or array("H") counted as its little-endian
+    bytes (what write_checked writes)."""
+    a = 1
+    b = 0
+    n = 0
+    for part in parts:
+        if isinstance(part, (bytes, bytearray)):
+            for byte in part:
+                a = (a + byte) % 65521
+                b = (b + a) % 65521
+            n += len(part)
+        else:
+            for v in part:
+                a = (a + (v & 255)) % 65521
+                b = (b + a) % 65521
+                a = (a + (v >> 8)) % 65521
+                b = (b + a) % 65521
+            n += 2 * len(part)
+    return n, (b << 16) | a
+
+
+def _part(name):
+    """A part of the store (scores.py, runs.py, errorlog.py) for one call: it leaves
+    sys.modules at once, so its RAM goes as soon as the call returns (the store itself stays
+    until the app forgets it, as a game starts)."""
+    import sys
+
+    full = "deckdelve." + name
+    module = __import__(full, None, None, ("x",))
+    del sys.modules[full]
     try:
-        os.stat(path)
-        return True
+        delattr(sys.modules["deckdelve"], name)
+    except (AttributeError, KeyError, TypeError):
+        pass
+    return module
+
+
+def _stat(path):
+    """(is a folder, size) or None when nothing is there."""
+    try:
+        st = os.stat(path)
     except OSError:
-        return False
+        return None
+    return (st[0] & 0x4000) != 0, st[6]
 
 
 def _join(a, b):
     return b if not a else a + "/" + b
 
 
+def _errno_text(e):
+    if isinstance(e, MemoryError):
+        return "out of memory"
+    code = e.args[0] if e.args else 0
+    return "flash full" if code == ENOSPC else "flash error %s" % code
+
+
 class Store:
+    NOT_KEPT = -2  # add_score: the score made the table but could not be written
+
     def __init__(self, root, notices=None):
         self.root = root.rstrip("/") if root != "/" else ""
         # Texts for the player, shown by the app and then cleared; the app passes its own
         # list so that every Store it makes reports to the same place.
         self.notices = [] if notices is None else notices
-        if self.root and not _exists(self.root):
-            try:
-                os.mkdir(self.root)
-            except OSError:
-                self.notices.append("Cannot create the data folder: nothing will be saved.")
+        self.writable = True
+        if self.root:
+            st = _stat(self.root)
+            if st is None:
+                try:
+                    os.mkdir(self.root)
+                except OSError:
+                    self.writable = False
+            elif not st[0]:
+                self.writable = False
 
     def path(self, name):
         return _join(self.root, name)
 
-    # -- files ------------------------------------------------------------------------------
-    def read(self, name, kind, version):
-        """The payload of a file, or None when it is missing (no notice) or unreadable
-        (set aside, with a notice)."""
+    def note(self, text):
+        if text not in self.notices:  # the same trouble twice is one notice
+            self.notices.append(text)
+
+    # -- reading -----------------------------------------------------------------------------
+    def open_checked(self, name, kind, version, limit):
+        """Open a file and check it up to its payload (see the top of this file). Returns
+        (file, version, payload length, checksum), the file at the payload (the caller closes
+        it), or None: missing (no notice), set aside or refused (with a notice)."""
         path = self.path(name)
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except OSError:
+        st = _stat(path)
+        if st is None:
+            return None
+        if st[0]:
+            self.set_aside(name, "a folder, not a file")
+            return None
+        if st[1] > limit:
+            self.set_aside(name, "too large: %d bytes" % st[1])
             return None
         why = None
-        value = None
+        f = None
         try:
-            nl = data.index(b"\n")
-            head = data[:nl].decode().split(" ")
-            payload = data[nl + 1:]
+            f = open(path, "rb")
+            line = f.readline(HEAD_LIMIT)
+            head = line.decode().split(" ")
             if len(head) != 5 or head[0] != "DECKDELVE" or head[1] != kind:
                 why = "not a %s file" % kind
-            elif int(head[2]) != version:
-                why = "version %s, expected %d" % (head[2], version)
-            elif int(head[3]) != len(payload) or int(head[4]) != checksum(payload):
-                why = "damaged (checksum)"
             else:
-                value = json.loads(payload)
+                found = int(head[2])
+                length = int(head[3])
+                if found > version:
+                    f.close()
+                    self.note("%s is from a newer Deckdelve (version %d): not read, not "
+                              "changed." % (name, found))
+                    return None
+                if found < 1:
+                    why = "unknown version %d" % found
+                elif length != st[1] - len(line):
+                    why = "damaged (length)"
+                else:
+                    return f, found, length, int(head[4])
         except (ValueError, IndexError, UnicodeError):
             why = "damaged"
-        if why is None:
-            return value
-        aside = self.set_aside(name)
-        self.notices.append("%s was unreadable (%s); kept as %s. Using defaults." %
-                            (name, why, aside or "-"))
+        except (OSError, MemoryError) as e:
+            if f is not None:
+                f.close()
+            self.note("Could not read %s (%s); it is left as it is." % (name, _errno_text(e)))
+            return None
+        if f is not None:
+            f.close()
+        self.set_aside(name, why)
         return None
 
-    def set_aside(self, name):
-        """Rename an unreadable file to name.badN (first free N); returns the new name."""
+    def read_checked(self, name, kind, version, limit=SMALL_LIMIT):
+        """(version, payload bytes) of a checked file, or None (see open_checked)."""
+        opened = self.open_checked(name, kind, version, limit)
+        if opened is None:
+            return None
+        f, found, length, expected = opened
+        try:
+            payload = f.read(length)
+        except (OSError, MemoryError) as e:
+            payload = None
+            self.note("Could not read %s (%s); it is left as it is." % (name, _errno_text(e)))
+        f.close()
+        if payload is None:
+            return None
+        if len(payload) != length or checksum(payload) != expected:
+            self.set_aside(name, "damaged (checksum)")
+            return None
+        return found, payload
+
+    def read_json(self, name, kind, version, valid, limit=SMALL_LIMIT):
+        """(version, value) of a checked JSON file whose value passes valid(value, version),
+        or None: a file that fails is set aside."""
+        got = self.read_checked(name, kind, version, limit)
+        if got is None:
+            return None
+        try:
+            value = json.loads(got[1])
+        except ValueError:
+            self.set_aside(name, "damaged (JSON)")
+            return None
+        except MemoryError:
+            self.note("Could not read %s (out of memory); it is left as it is." % name)
+            return None
+        if not valid(value, got[0]):
+            self.set_aside(name, "wrong contents")
+            return None
+        return got[0], value
+
+    def set_aside(self, name, why, what=None):
+        """Rename an unreadable file (or folder) to name.badN, the first free N, and say so.
+        Returns the new name, or None if it could not be renamed."""
         n = 1
-        while _exists(self.path("%s.bad%d" % (name, n))):
+        while _stat(self.path("%s.bad%d" % (name, n))) is not None:
             n += 1
         aside = "%s.bad%d" % (name, n)
         try:
             os.rename(self.path(name), self.path(aside))
         except OSError:
-            return None
+            aside = None
+        what = what or WHAT.get(name, name)
+        if aside:
+            self.note("Could not use %s (%s: %s); the file is kept as %s." %
+                      (what, name, why, aside))
+        else:
+            self.note("%s is unreadable (%s) and could not be moved aside." % (name, why))
         return aside
 
-    def write(self, name, kind, version, value):
-        """Write atomically; True on success. On failure (flash full...) the old file is
-        untouched and a notice explains."""
-        payload = json.dumps(value).encode()
-        head = "DECKDELVE %s %d %d %d\n" % (kind, version, len(payload), checksum(payload))
+    # -- writing -----------------------------------------------------------------------------
+    def newer_on_flash(self, name, kind, version):
+        """True when name holds a file of this kind from a newer firmware (never replaced)."""
+        try:
+            with open(self.path(name), "rb") as f:
+                head = f.readline(HEAD_LIMIT).decode().split(" ")
+            return len(head) == 5 and head[1] == kind and int(head[2]) > version
+        except (OSError, ValueError, UnicodeError, MemoryError):
+            return False
+
+    def left_unread(self, name, kind, version, what):
+        """After a read gave nothing: True (with a notice) when the file is still there, left
+        as it is (newer, or not read for want of memory). A read-modify-write then stops, so
+        that the file is not replaced by defaults plus one change."""
+        if not self.is_file(name):
+            return False
+        if self.newer_on_flash(name, kind, version):
+            self.note("Did not save %s: %s is from a newer Deckdelve." % (what, name))
+        else:
+            self.note("Did not save %s: %s could not be read." % (what, name))
+        return True
+
+    def write_checked(self, name, kind, version, parts, what=None):
+        """Write parts (bytes-like, or array("H") written little-endian) as one checked file,
+        atomically; True on success. On failure the old file is untouched and a notice
+        says what was not kept."""
+        what = what or WHAT.get(name, name)
+        if not self.writable:
+            self.note("Could not save %s: no data folder." % what)
+            return False
+        if self.newer_on_flash(name, kind, version):
+            self.note("Did not save %s: %s is from a newer Deckdelve." % (what, name))
+            return False
         tmp = self.path(name + ".tmp")
         try:
+            length, total = _sum(parts)
             with open(tmp, "wb") as f:
-                f.write(head.encode())
-                f.write(payload)
+                f.write(("DECKDELVE %s %d %d %d\n" % (kind, version, length, total)).encode())
+                for part in parts:
+                    f.write(part)
             rename(tmp, self.path(name))
             return True
-        except OSError as e:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-            self.notices.append("Could not save %s (%s): flash full? Old data kept." %
-                                (name, _errno_text(e)))
+        except (OSError, MemoryError) as e:
+            why = _errno_text(e)
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        self.note("Could not save %s (%s); what was saved before is kept." % (what, why))
+        return False
+
+    def write_json(self, name, kind, version, value, what=None):
+        try:
+            payload = json.dumps(value).encode()
+        except MemoryError:
+            self.note("Could not save %s (out of memory); what was saved before is kept." %
+                      (what or WHAT.get(name, name)))
             return False
+        return self.write_checked(name, kind, version, (payload,), what)
 
     def remove(self, name):
         try:
@@ -135,103 +313,102 @@ class Store:
         except OSError:
             pass
 
+    def sum_parts(self, parts):
+        """(length, checksum) of parts as write_checked writes them."""
+        return _sum(parts)
+
+    def is_file(self, name):
+        st = _stat(self.path(name))
+        return st is not None and not st[0]
+
+    # -- the error log ------------------------------------------------------------------------
+    def append_log(self, text):
+        """Append one error (a line) to the bounded error.log (errorlog.py); True if written."""
+        return _part("errorlog").append(self, text)
+
     # -- settings -----------------------------------------------------------------------------
     def load_settings(self):
         settings = dict(DEFAULT_SETTINGS)
-        value = self.read("settings.dat", "settings", SETTINGS_VERSION)
-        if isinstance(value, dict):
-            for k in DEFAULT_SETTINGS:
-                if k in value and type(value[k]) is type(DEFAULT_SETTINGS[k]):
-                    settings[k] = value[k]
+        got = self.read_json("settings.dat", "settings", SETTINGS_VERSION, valid_settings)
+        if got is not None:
+            settings.update(got[1])
         return settings
 
     def save_settings(self, settings):
-        return self.write("settings.dat", "settings", SETTINGS_VERSION, settings)
+        return self.write_json("settings.dat", "settings", SETTINGS_VERSION, settings)
 
-    # -- high scores ------------------------------------------------------------------------
-    def _scores(self):
-        value = self.read("scores.dat", "scores", SCORES_VERSION)
-        return value if isinstance(value, dict) else {}
+    def check_files(self, keys):
+        """At boot: read every file once, so that a damaged one is reported (and set aside)
+        now and not when a game next needs it. keys: the games, for their saved runs."""
+        if not self.writable:
+            self.note("Cannot use the data folder %s: nothing will be saved." % self.root)
+        self.scores("")
+        self.achievements("")
+        _part("runs").counters(self)
+        for key in keys:
+            self.has_run(key, True)
 
+    # -- high scores and achievements (scores.py) ------------------------------------------
     def scores(self, table):
         """Top entries of a table, best first: a list of [score, initials, summary]."""
-        return self._scores().get(table, [])
+        return _part("scores").table(self, table)
 
     def qualifies(self, table, score):
-        entries = self.scores(table)
-        return len(entries) < TOP or score > entries[-1][0]
+        return _part("scores").qualifies(self, table, score)
 
     def add_score(self, table, score, initials, summary):
-        """Insert an entry; returns its place (0-based) or -1 if it did not make the table."""
-        all_tables = self._scores()
-        entries = all_tables.get(table, [])
-        place = len(entries)
-        for i in range(len(entries)):
-            if score > entries[i][0]:
-                place = i
-                break
-        if place >= TOP:
-            return -1
-        entries.insert(place, [score, initials, summary])
-        all_tables[table] = entries[:TOP]
-        self.write("scores.dat", "scores", SCORES_VERSION, all_tables)
-        return place
+        """Insert an entry; returns its place (0-based), -1 if it did not make the table, or
+        NOT_KEPT (-2) if it did but could not be written (a notice says why)."""
+        return _part("scores").add(self, table, score, initials, summary)
 
-    # -- achievements -----------------------------------------------------------------------
     def achievements(self, key):
-        value = self.read("achieve.dat", "achievements", ACHIEVEMENTS_VERSION)
-        return value.get(key, 0) if isinstance(value, dict) else 0
+        return _part("scores").achievements(self, key)
 
     def add_achievements(self, key, mask):
         """Record earned achievements (a bit mask); returns the bits that are new."""
-        value = self.read("achieve.dat", "achievements", ACHIEVEMENTS_VERSION)
-        if not isinstance(value, dict):
-            value = {}
-        old = value.get(key, 0)
-        new = mask & ~old
-        if new:
-            value[key] = old | mask
-            self.write("achieve.dat", "achievements", ACHIEVEMENTS_VERSION, value)
-        return new
+        return _part("scores").add_achievements(self, key, mask)
 
-    # -- saved runs: seed + options + action log (see game.py) -----------------------------
+    # -- saved runs (runs.py) -----------------------------------------------------------------
     def run_name(self, key):
         return "run_%s.sav" % key
 
-    def has_run(self, key):
-        return _exists(self.path(self.run_name(key)))
+    def has_run(self, key, check=False):
+        """Is there a saved run? check=True reads it through (checksum and all) first, and a
+        bad one is set aside with a notice."""
+        name = self.run_name(key)
+        if check and _stat(self.path(name)) is not None:
+            _part("runs").read(self, key, False)
+        return self.is_file(name)
 
     def save_run(self, key, seed, options, log):
-        """Save a run in progress; log is an iterable of action ints (< 2**16)."""
-        hexlog = "".join("%04x" % a for a in log)
-        return self.write(self.run_name(key), "run", RUN_VERSION,
-                          {"key": key, "seed": seed, "options": list(options), "log": hexlog})
+        """Save a run in progress; log is an array("H") of actions. True if written."""
+        return _part("runs").save(self, key, seed, options, log)
 
     def read_run(self, key):
         """A saved run as (seed, options, log array), or None. The caller replays it and then
         calls drop_run(): a run is continued once, never replayed from the same save."""
-        from array import array
-
-        name = self.run_name(key)
-        value = self.read(name, "run", RUN_VERSION)
-        if not isinstance(value, dict):
-            return None
-        try:
-            hexlog = value["log"]
-            log = array("H")
-            for i in range(0, len(hexlog), 4):
-                log.append(int(hexlog[i:i + 4], 16))
-            result = (int(value["seed"]), tuple(value["options"]), log)
-        except (KeyError, ValueError, TypeError):
-            self.set_aside(name)
-            self.notices.append("The saved run was damaged; kept aside.")
-            return None
-        return result
+        return _part("runs").read(self, key, True)
 
     def drop_run(self, key):
-        self.remove(self.run_name(key))
+        """The run is continued or replaced: remove it, and never accept a copy of it again."""
+        _part("runs").drop(self, key)
 
 
-def _errno_text(e):
-    code = e.args[0] if e.args else 0
-    return "no space" if code == 28 else "error %s" % code
+def valid_settings(value, version):
+    """Every key one of ours with its type and range; a key missing (not yet saved) keeps
+    its default."""
+    if not isinstance(value, dict):
+        return False
+    for k in value:
+        if k not in DEFAULT_SETTINGS or type(value[k]) is not type(DEFAULT_SETTINGS[k]):
+            return False
+    merged = dict(DEFAULT_SETTINGS)
+    merged.update(value)
+    value = merged
+    initials = value["initials"]
+    if len(initials) != 3:
+        return False
+    for c in initials:
+        if c not in INITIALS:
+            return False
+    return 0 < value["idle_s"] <= 3600 and 0 <= value["contrast"] <= 255

@@ -53,19 +53,24 @@ def exists(path):
 
 
 class Headless:
-    """The app on a real (or host_sim) framebuf, driven by button letters."""
+    """The app on a real (or host_sim) framebuf, driven by button letters. An unexpected
+    error inside a screen, which the app survives with its crash screen, fails the test
+    unless crash_ok (the crash screen's own tests)."""
 
-    def __init__(self, data_dir, seed=1):
+    def __init__(self, data_dir, seed=1, crash_ok=False):
         from deckdelve.app import App
 
         self.buf = bytearray(1024)
         self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
+        self.crash_ok = crash_ok
         self.app = App(self.fb, data_dir, seed=seed)
         self.frame(0)
 
     def frame(self, presses):
         if self.app.frame(presses):
             self.app.draw()
+        if not self.crash_ok and self.top() == "Crash":
+            raise AssertionError("crash screen: " + " ".join(self.app.stack[-1].lines))
 
     def keys(self, letters):
         from deckdelve.buttons import from_letter

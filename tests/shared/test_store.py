@@ -1,11 +1,15 @@
-# The store under CPython and MicroPython: atomic writes, versioned files, damaged files set
-# aside with a notice, saved runs, and (MicroPython only: it has vfs) littlefs on a small
-# RAM flash that fills up.
-import os
+# The store under CPython and MicroPython: settings, scores, achievements and saved runs
+# round trip; a write that fails (rename, out of memory at any step) keeps the old file and
+# says what was not kept; a score that was not written is not announced as kept; the old
+# saved-run format is read (migrated); a run put back after it was continued is refused.
+import json
 
 from deckdelve import store
 from deckdelve.store import Store, checksum
 from helpers import exists, scratch
+from store_cases import KINDS, checked, get, put
+
+REAL_OPEN = open
 
 
 def test_settings_default_then_roundtrip():
@@ -18,6 +22,14 @@ def test_settings_default_then_roundtrip():
     assert s.save_settings(settings)
     assert Store(d).load_settings()["sound"] is False
     assert not exists(d + "/settings.dat.tmp")
+
+
+def test_settings_missing_a_key_keep_its_default():
+    d = scratch("store_settings_part")
+    put(d + "/settings.dat", checked("settings", 1, b'{"sound": false}'))
+    s = Store(d)
+    got = s.load_settings()
+    assert got["sound"] is False and got["initials"] == "AAA" and not s.notices
 
 
 def test_scores_top5_sorted_and_placed():
@@ -33,44 +45,12 @@ def test_scores_top5_sorted_and_placed():
     assert s.scores("solatro") == []
 
 
-def test_damaged_file_is_set_aside_not_overwritten():
-    d = scratch("store_damaged")
-    s = Store(d)
-    s.add_score("g", 10, "AAA", "")
-    with open(d + "/scores.dat", "rb") as f:
-        data = bytearray(f.read())
-    data[-3] ^= 0x55  # flip bits in the payload: the checksum no longer matches
-    with open(d + "/scores.dat", "wb") as f:
-        f.write(data)
-    s2 = Store(d)
-    assert s2.scores("g") == []
-    assert len(s2.notices) == 1 and "scores.dat" in s2.notices[0] and "bad1" in s2.notices[0]
-    assert exists(d + "/scores.dat.bad1") and not exists(d + "/scores.dat")
-    # A second damaged file does not overwrite the first one set aside.
-    with open(d + "/scores.dat", "w") as f:
-        f.write("garbage")
-    Store(d).scores("g")
-    assert exists(d + "/scores.dat.bad2")
-
-
-def test_old_or_foreign_version_is_set_aside():
-    d = scratch("store_version")
-    payload = b'{"sound": false}'
-    with open(d + "/settings.dat", "wb") as f:
-        f.write(b"DECKDELVE settings 0 %d %d\n" % (len(payload), checksum(payload)))
-        f.write(payload)
-    s = Store(d)
-    assert s.load_settings()["sound"] is True  # defaults
-    assert "version 0" in s.notices[0]
-    assert exists(d + "/settings.dat.bad1")
-
-
-def test_wrong_types_in_settings_fall_back_per_key():
-    d = scratch("store_types")
-    s = Store(d)
-    s.write("settings.dat", "settings", 1, {"sound": "yes", "idle_s": 30})
-    got = Store(d).load_settings()
-    assert got["sound"] is True and got["idle_s"] == 30
+def test_achievements_bits_accumulate():
+    s = Store(scratch("store_ach"))
+    assert s.add_achievements("rogue_solitaire", 0b101) == 0b101
+    assert s.add_achievements("rogue_solitaire", 0b111) == 0b010
+    assert s.add_achievements("rogue_solitaire", 0b001) == 0
+    assert s.achievements("rogue_solitaire") == 0b111
 
 
 def test_saved_run_roundtrip_and_drop():
@@ -84,95 +64,180 @@ def test_saved_run_roundtrip_and_drop():
     assert not s.has_run("rogue_solitaire") and s.read_run("rogue_solitaire") is None
 
 
-def test_interrupted_write_keeps_the_old_file():
+def test_a_run_put_back_after_it_was_continued_is_refused():
+    # Save-scumming: copy the save aside, continue (the save goes), put the copy back.
+    d = scratch("store_scum")
+    s = Store(d)
+    assert s.save_run("g", 7, (), [1, 2, 3])
+    copy = get(d + "/run_g.sav")
+    assert list(s.read_run("g")[2]) == [1, 2, 3]
+    s.drop_run("g")  # continued: the app drops it as the game starts
+    put(d + "/run_g.sav", copy)
+    s = Store(d)
+    assert s.has_run("g")  # a file is there...
+    assert s.read_run("g") is None  # ...but it is refused
+    assert "already continued" in s.notices[0] and exists(d + "/run_g.sav.bad1")
+    # A later save of the same game is accepted again.
+    assert s.save_run("g", 8, (), [4])
+    assert list(Store(d).read_run("g")[2]) == [4]
+
+
+def test_old_run_format_is_migrated():
+    d = scratch("store_run_v1")
+    payload = json.dumps({"key": "g", "seed": 9, "options": ["hell"],
+                          "log": "0001ffff0102"}).encode()
+    put(d + "/run_g.sav", checked("run", 1, payload))
+    s = Store(d)
+    s.check_files(["g"])
+    assert s.notices == [] and s.has_run("g")
+    seed, options, log = s.read_run("g")
+    assert seed == 9 and options == ("hell",) and list(log) == [1, 0xFFFF, 0x102]
+    assert s.notices == []
+
+
+def test_failed_rename_keeps_the_old_file_and_the_score_is_not_announced():
     # A power cut after the temporary file was written but before the rename: the old file
     # is what a later boot reads, and the stray .tmp does no harm.
     d = scratch("store_powercut")
     s = Store(d)
     s.add_score("g", 10, "OLD", "")
-    real_rename = store.rename
 
     def cut(a, b):
-        raise OSError(5)
+        raise OSError(28)
 
     store.rename = cut
     try:
-        assert s.add_score("g", 99, "NEW", "") == 0  # placed, but the write failed
+        assert s.add_score("g", 99, "NEW", "") == Store.NOT_KEPT
     finally:
-        store.rename = real_rename
-    assert s.notices and "Old data kept" in s.notices[-1]
+        store.rename = REAL_RENAME
+    assert "Could not save your score (flash full)" in s.notices[-1]
+    assert [e[1] for e in Store(d).scores("g")] == ["OLD"]
+    assert not exists(d + "/scores.dat.tmp")
+
+
+REAL_RENAME = store.rename
+OPS = [0, 0]  # file operations so far, the one that fails (0: none)
+
+
+class FaultyFile:
+    """A file whose OPS[1]-th operation (counting opens, reads and writes) runs out of
+    memory, as a save or load may on a full heap."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def _step(self):
+        OPS[0] += 1
+        if OPS[0] == OPS[1]:
+            raise MemoryError("memory allocation failed")
+
+    def read(self, *n):
+        self._step()
+        return self.f.read(*n)
+
+    def readline(self, *n):
+        self._step()
+        return self.f.readline(*n)
+
+    def readinto(self, buf):
+        self._step()
+        return self.f.readinto(buf)
+
+    def write(self, data):
+        self._step()
+        return self.f.write(data)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def faulty_open(path, mode="r"):
+    OPS[0] += 1
+    if OPS[0] == OPS[1]:
+        raise MemoryError("memory allocation failed")
+    return FaultyFile(REAL_OPEN(path, mode))
+
+
+def _with_fault(k, fn):
+    """fn() with the k-th file operation failing; (result, whether the fault was reached)."""
+    OPS[0] = 0
+    OPS[1] = k
+    store.open = faulty_open
+    try:
+        got = fn()
+    finally:
+        del store.open
+    return got, OPS[0] >= k
+
+
+def _oom_of(name, write, load, expected, default):
+    d = scratch("store_oom")
+    path = d + "/" + name
+    assert write(Store(d), 0)
+    old = get(path)
+    k = 1
+    failed = 0
+    while True:  # saving content 1 with the k-th operation failing
+        notices = []
+        ok, hit = _with_fault(k, lambda n=notices: write(Store(d, n), 1))
+        if not hit:
+            assert ok and load(Store(d)) != expected(0), (name, k)
+            break
+        assert not exists(path + ".tmp"), (name, k)
+        if ok:  # the fault hit a step that may fail (a look before writing)
+            assert load(Store(d)) != expected(0), (name, k)
+            put(path, old)  # back to the old content for the next step
+        else:
+            assert notices and get(path) == old, (name, k, notices)
+            assert load(Store(d)) == expected(0), (name, k)
+            failed += 1
+        k += 1
+    assert failed > 2, (name, failed)
+    new = get(path)
+    k = 1
+    while True:  # loading with the k-th operation failing
+        notices = []
+        got, hit = _with_fault(k, lambda n=notices: load(Store(d, n)))
+        if not hit:
+            break
+        if got != load(Store(d)):  # not read: the defaults, a notice, the file kept
+            assert got == default and notices, (name, k, got, notices)
+        assert get(path) == new and not exists(path + ".bad1"), (name, k, notices)
+        k += 1
+    return failed, k - 1
+
+
+def test_memory_error_at_every_file_step_keeps_the_old_file():
+    for kind in KINDS:
+        _oom_of(kind[0], kind[3], kind[4], kind[5], kind[6])
+
+
+def test_memory_error_building_the_json_keeps_the_old_file():
+    d = scratch("store_oom_json")
+    s = Store(d)
+    assert s.add_score("g", 5, "OLD", "") == 0
+
+    class NoRoom:
+        @staticmethod
+        def dumps(value):
+            raise MemoryError("memory allocation failed")
+
+        loads = staticmethod(json.loads)
+
+    store.json = NoRoom
+    try:
+        assert s.add_score("g", 6, "NEW", "") == Store.NOT_KEPT
+    finally:
+        store.json = json
+    assert "out of memory" in s.notices[-1]
     assert [e[1] for e in Store(d).scores("g")] == ["OLD"]
 
 
-def test_achievements_bits_accumulate():
-    s = Store(scratch("store_ach"))
-    assert s.add_achievements("rogue_solitaire", 0b101) == 0b101
-    assert s.add_achievements("rogue_solitaire", 0b111) == 0b010
-    assert s.add_achievements("rogue_solitaire", 0b001) == 0
-    assert s.achievements("rogue_solitaire") == 0b111
-
-
-class RAMFlash:
-    """A block device in RAM, as in MicroPython's docs, for littlefs."""
-
-    def __init__(self, block_size, blocks):
-        self.block_size = block_size
-        self.data = bytearray(block_size * blocks)
-
-    def readblocks(self, n, buf, offset=0):
-        a = n * self.block_size + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, n, buf, offset=None):
-        if offset is None:
-            offset = 0
-        a = n * self.block_size + offset
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.data) // self.block_size
-        if op == 5:
-            return self.block_size
-        if op == 6:
-            return 0
-        return None
-
-
-def test_littlefs_full_flash_keeps_old_file():
-    try:
-        import vfs
-    except ImportError:
-        return  # CPython has no littlefs; this test is for the MicroPython run
-    dev = RAMFlash(512, 48)
-    vfs.VfsLfs2.mkfs(dev)
-    vfs.mount(vfs.VfsLfs2(dev), "/flash")
-    try:
-        s = Store("/flash/data")
-        assert s.add_score("g", 10, "OLD", "") == 0
-        # Fill the flash with small files until it refuses (a failed write to one big file
-        # would be dropped whole by littlefs and free its blocks again).
-        chunk = bytearray(256)
-        fillers = 0
-        try:
-            while fillers < 200:
-                with open("/flash/fill%d" % fillers, "wb") as f:
-                    f.write(chunk)
-                fillers += 1
-        except OSError:
-            pass
-        assert fillers < 200
-        for i in range(20):  # a bigger table than fits now
-            s.add_score("h%d" % i, 100 + i, "NEW", "x" * 40)
-        assert s.notices and "flash full" in s.notices[-1]
-        assert Store("/flash/data").scores("g")[0][1] == "OLD"
-        assert not exists("/flash/data/scores.dat.tmp")
-        for i in range(fillers + 1):
-            try:
-                os.remove("/flash/fill%d" % i)
-            except OSError:
-                pass
-        assert s.add_score("g", 20, "NEW", "") == 0
-        assert Store("/flash/data").scores("g")[0][1] == "NEW"
-    finally:
-        vfs.umount("/flash")
+def test_checksum_is_adler32():
+    assert checksum(b"Wikipedia") == 0x11E60398

@@ -30,7 +30,7 @@ def find_bot(key, name):
     if name in ("", "random"):
         return random_bot
     module = __import__("bots_" + key)
-    bot = getattr(module, name, None)
+    bot = getattr(module, name, None) if name in module.BOTS else None
     if bot is None:
         raise ValueError("no bot %r for %s (have: random %s)" % (name, key, " ".join(module.BOTS)))
     return bot

@@ -1,0 +1,121 @@
+# Seeded random button presses through the whole app, for one game at a time (MicroPython-
+# clean: run by test_fuzz.py in both interpreters and, long, by `make soak`). The walk starts
+# at the title and is steered towards the game under test whenever it reaches the list of
+# games, so it passes through the title, the menus, the game's options, the game, its pause
+# menu and help, game over, initials, the score tables and the achievements, and now and
+# then the settings. After every press: no crash screen, a screen on the stack, and the
+# running game's invariants (check()). Every PROBE presses what is shown must let itself be
+# left with B or A (a few presses of B, else of A, change the top screen or close one of the
+# game's event messages). A failure raises FuzzFailure with the seed and the keys that
+# reproduce it with `python -m host_sim --seed <seed> --keys <keys>`.
+from deckdelve.buttons import from_letter
+from deckdelve.rng import Rng
+from helpers import Headless, game_index, scratch
+
+PROBE = 200
+LETTERS = "UDLRUDLRAAAAB."  # B less often than A, so that the walk goes deeper
+STUCK = 5  # presses of B, then of A, that must change the top screen
+
+
+class FuzzFailure(AssertionError):
+    pass
+
+
+class Fuzz:
+    """draw_every: draw the screen on every n-th frame that needs it (and whenever the top
+    screen changed). 1 under MicroPython; CPython's framebuf is pure Python, where drawing is
+    most of the time, so its long runs draw less often."""
+
+    def __init__(self, key, seed, presses, draw_every=1):
+        self.key = key
+        self.seed = seed
+        self.draw_every = draw_every
+        self.shown = None  # the top screen at the last draw
+        self.rng = Rng(seed)
+        # Every letter pressed, for the reproduction: allocated whole at the start, while the
+        # heap is empty (a growing one would need ever larger free blocks).
+        self.keys = bytearray(presses + 2 * STUCK)
+        self.n = 0
+        self.h = Headless(scratch("fuzz_%s_%d" % (key, seed)), seed=seed)
+        self.index = game_index(key)
+        self.games = 0  # games reached (a GameHost on top)
+
+    def press(self, letter):
+        self.keys[self.n] = ord(letter)
+        self.n += 1
+        app = self.h.app
+        try:
+            if app.frame(0 if letter == "." else from_letter(letter)):
+                if self.shown is not app.stack[-1] or self.n % self.draw_every == 0:
+                    app.draw()
+                    self.shown = app.stack[-1]
+            stack = app.stack
+            assert stack, "no screen on the stack"
+            if type(stack[-1]).__name__ == "Crash":
+                raise AssertionError("crash screen: " + " ".join(stack[-1].lines))
+            game = getattr(stack[0], "game", None)
+            if game is not None:
+                game.check()
+        except Exception as e:  # noqa: BLE001 - reported with what reproduces it
+            self.fail("%s: %s" % (type(e).__name__, e))
+
+    def fail(self, why):
+        raise FuzzFailure("fuzz %s seed %d after %d presses: %s\n  reproduce: python -m "
+                          "host_sim --seed %d --keys %s" % (self.key, self.seed, self.n, why,
+                                                            self.seed,
+                                                            bytes(self.keys[:self.n]).decode()))
+
+    def top(self):
+        return self.h.app.stack[-1]
+
+    def step(self):
+        top = self.top()
+        name = type(top).__name__
+        if name == "Menu" and getattr(top, "title", "") == "DECKDELVE" and self.rng.below(10):
+            # The list of games: mostly on to the game under test (else wander: settings...)
+            n = len(top.items)
+            moves = (self.index - top.index) % n
+            for _ in range(moves):
+                self.press("D")
+            self.press("A")
+            return
+        if name == "GameMenu" and top.entry[0] != self.key:
+            self.press("B")
+            return
+        self.press(LETTERS[self.rng.below(len(LETTERS))])
+
+    def face(self):
+        """What the player sees: the top screen and, over a game, how many of its event
+        messages are still to read (each press of A or B closes one)."""
+        top = self.top()
+        return top, len(getattr(top, "pending", ()))
+
+    def probe(self):
+        """What is shown can be left: B (up to STUCK times), else A, changes it."""
+        for letter in "BA":
+            face = self.face()
+            for _ in range(STUCK):
+                self.press(letter)
+                if self.face() != face:
+                    return
+        self.fail("stuck on %s: neither B nor A leaves it" % type(self.top()).__name__)
+
+    def run(self, presses):
+        done = 0
+        while self.n < presses:
+            self.step()
+            if type(self.top()).__name__ == "GameHost":
+                self.games += 1
+            done += 1
+            if done % PROBE == 0:
+                self.probe()
+        return self.n
+
+
+def fuzz(key, seed, presses, draw_every=1):
+    """Run one fuzz; returns (presses made, presses made in a game)."""
+    f = Fuzz(key, seed, presses, draw_every)
+    n = f.run(presses)
+    games = f.games
+    f = None
+    return n, games

@@ -1,0 +1,83 @@
+# The app played game after game in one interpreter (MicroPython-clean; the long form, 500
+# games under MicroPython, is `make soak`): every game in turn (each of its options in turn)
+# from its menu, a random bot choosing each action through the game's host (as the scenes
+# do), the event messages, game over, initials and score table dismissed with A, back at the
+# game's menu. The heap in use there after a collection is recorded after every game: once
+# every game has been played once (their names are interned for good then), it must not grow.
+import gc
+
+from deckdelve import registry
+from deckdelve.rng import Rng
+from helpers import Headless, game_index, scratch
+
+MAX_ACTIONS = 20000  # a game that runs longer than this is stuck
+
+
+def entries():
+    out = []
+    for entry in registry.GAMES:
+        for i in range(max(1, len(entry[2]))):
+            out.append((entry[0], i))
+    return tuple(out)
+
+
+def _play_one(h, key, option, rng):
+    """From the list of games: the game's menu, its option-th new game, played to the end by
+    the bot, then the results, back to the game's menu."""
+    games = h.app.stack[-1]
+    moves = (game_index(key) - games.index) % len(games.items)
+    games = None
+    h.keys("D" * moves + "A")
+    gm = h.app.stack[-1]
+    assert type(gm).__name__ == "GameMenu", type(gm).__name__
+    moves = [a[0] for a in gm.actions].index("new") + option
+    gm = None
+    h.keys("D" * moves + "A")
+    if type(h.app.stack[-1]).__name__ == "Confirm":  # a saved run exists: start anew
+        h.keys("RA")
+    host = h.app.stack[-1]
+    assert type(host).__name__ == "GameHost", type(host).__name__
+    game = host.game
+    n = 0
+    while not game.over:
+        while host.pending:
+            h.keys("A")
+        acts = game.actions()
+        host.act(acts[rng.below(len(acts))])
+        game.check()
+        n += 1
+        assert n < MAX_ACTIONS, "game %s never ended" % key
+    game = None
+    host = None
+    for _ in range(40):  # messages, game over, initials, the score table
+        if type(h.app.stack[-1]).__name__ == "GameMenu":
+            break
+        h.keys("A")
+    assert type(h.app.stack[-1]).__name__ == "GameMenu", type(h.app.stack[-1]).__name__
+    return n
+
+
+def soak(games, seed, report=None):
+    """Play `games` games; returns (heap after the first round, lowest and highest heap at
+    the menu after it, actions played). report(i, key, heap) is called after each game."""
+    games_and_options = entries()
+    h = Headless(scratch("soak_%d" % seed), seed=seed)
+    h.keys("A")  # the list of games
+    rng = Rng(seed)
+    actions = 0
+    first = low = high = None
+    for i in range(games):
+        key, option = games_and_options[i % len(games_and_options)]
+        actions += _play_one(h, key, option, rng)
+        h.keys("B")  # back to the list of games
+        gc.collect()
+        mem_alloc = getattr(gc, "mem_alloc", None)
+        heap = mem_alloc() if mem_alloc else 0
+        if report is not None:
+            report(i, key, heap)
+        if i == len(games_and_options) - 1:
+            first = low = high = heap
+        elif first is not None:
+            low = min(low, heap)
+            high = max(high, heap)
+    return first, low, high, actions

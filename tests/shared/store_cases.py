@@ -1,0 +1,122 @@
+# Files for the store tests (MicroPython-clean): every kind of file the store keeps, a way to
+# write a good one, a way to load it back as the app would, and every bad form of it
+# (truncated, random, bad checksum, wrong shape or type in every field, older and newer
+# versions, empty, a folder, bigger than RAM).
+import os
+
+from deckdelve.rng import Rng
+from deckdelve.store import checksum
+
+
+def checked(kind, version, payload):
+    """The bytes of a file with a valid header and checksum around payload (bytes)."""
+    return b"DECKDELVE %s %d %d %d\n" % (kind.encode(), version, len(payload),
+                                         checksum(payload)) + payload
+
+
+def put(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def get(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def huge(path, size):
+    """A file of size bytes written in pieces (never whole in RAM)."""
+    piece = b"x" * 1024
+    with open(path, "wb") as f:
+        for _ in range(size // 1024):
+            f.write(piece)
+
+
+# Each kind: (name, kind, version, write(store, n) -> writes content number n,
+#             load(store) -> what the app would see, expected(n) -> what load gives after
+#             content n was written on an empty folder,
+#             default -> what load gives with no file); the wrong payloads of each kind
+#             (JSON of the wrong shape, wrong types) are in store_shapes.py
+def _settings_write(s, n):
+    v = dict(DEFAULTS)
+    v["idle_s"] = 15 + n
+    v["initials"] = "AB" + "0123456789"[n % 10]
+    return s.save_settings(v)
+
+
+def _settings_load(s):
+    v = s.load_settings()
+    return v["idle_s"], v["initials"]
+
+
+DEFAULTS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
+
+
+def _scores_write(s, n):
+    return s.add_score("g", 100 + n, "N%02d" % (n % 100), "S%d" % n) >= 0
+
+
+def _scores_load(s):
+    return [e[0] for e in s.scores("g")]
+
+
+def _ach_write(s, n):
+    return s.add_achievements("g", 1 << n) != 0 and not s.notices  # new, and written
+
+
+def _ach_load(s):
+    return s.achievements("g")
+
+
+def _run_write(s, n):
+    # Run n: n * 3 + 1 actions, each its index (so a half-new log would show).
+    from array import array
+
+    return s.save_run("g", 1000 + n, ("opt",), array("H", range(n * 3 + 1)))
+
+
+def _run_load(s):
+    got = s.read_run("g")
+    return None if got is None else (got[0], got[1], list(got[2]))
+
+
+KINDS = [
+    ("settings.dat", "settings", 1, _settings_write, _settings_load, lambda n: (15 + n, "AB" +
+     "0123456789"[n % 10]), (60, "AAA")),
+    ("scores.dat", "scores", 1, _scores_write, _scores_load,
+     lambda n: [100 + n], []),
+    ("achieve.dat", "achievements", 1, _ach_write, _ach_load, lambda n: 1 << n, 0),
+    ("run_g.sav", "run", 2, _run_write, _run_load,
+     lambda n: (1000 + n, ("opt",), list(range(n * 3 + 1))), None),
+]
+
+
+def bad_files(name, kind, version, good, shapes, rng_seed=1):
+    """(label, bytes) of every bad form of a file whose good bytes are `good`."""
+    rng = Rng(rng_seed)
+    out = [("truncated", good[:len(good) // 2]),
+           ("truncated payload", good[:-1]),
+           ("random", bytes(rng.below(256) for _ in range(300))),
+           ("random after a header", good[:good.index(b"\n") + 1] +
+            bytes(rng.below(256) for _ in range(len(good) - good.index(b"\n") - 1))),
+           ("empty", b""),
+           ("bad checksum", good[:-1] + bytes([good[-1] ^ 0x21])),
+           ("other kind", checked("other", version, good[good.index(b"\n") + 1:])),
+           ("version 0", checked(kind, 0, good[good.index(b"\n") + 1:])),
+           ("header only", good[:good.index(b"\n") + 1]),
+           ("bad header numbers", b"DECKDELVE %s %d x y\n{}" % (kind.encode(), version))]
+    for i in range(len(shapes)):
+        out.append(("shape %d" % i, checked(kind, version, shapes[i])))
+    return out
+
+
+def remove_all(d):
+    for f in os.listdir(d):
+        p = d + "/" + f
+        try:
+            os.remove(p)
+        except OSError:
+            os.rmdir(p)

@@ -1,0 +1,123 @@
+# The store seen from the app (under CPython and real MicroPython): a bad file of any kind is
+# reported at boot and play goes on; a folder in place of a saved run is not offered to
+# continue; a score that made the table but could not be written says so on the score screen;
+# a saved run copied aside and put back after it was continued is refused.
+# heap: 112K
+# isolate
+# (the whole app with Red Queen's code in RAM, saving and quitting: as in test_app.py, more
+# than 80 KiB on the 64-bit unix port; test_ui_ram_budget.py holds the app's RAM budget)
+import gc
+import os
+
+from deckdelve import registry
+from deckdelve.app import unload
+from deckdelve.rng import Rng
+from helpers import Headless, exists, game_index, scratch
+
+FILES = ["settings.dat", "scores.dat", "achieve.dat", "runs.dat"] + [
+    "run_%s.sav" % g[0] for g in registry.GAMES]
+
+
+def _boot_with(d, name, data):
+    with open(d + "/" + name, "wb") as f:
+        f.write(data)
+    return Headless(d)
+
+
+def test_every_bad_file_is_reported_at_boot_and_play_goes_on():
+    rng = Rng(12)
+    h = None
+    for name in FILES:
+        h = None  # one app at a time, as on the device
+        gc.collect()
+        d = scratch("app_boot_bad")
+        junk = bytes(rng.below(256) for _ in range(200))
+        h = _boot_with(d, name, junk)
+        assert h.top() == "Message", (name, h.top())
+        assert name in " ".join(h.app.stack[-1].lines), name
+        with open(d + "/" + name + ".bad1", "rb") as f:
+            assert f.read() == junk
+        h.keys("A")
+        assert h.top() == "Title", (name, h.top())
+        h.keys("A")  # and on into the menus
+        assert h.top() == "Menu"
+
+
+def test_folder_in_place_of_a_saved_run_is_reported_and_not_offered():
+    d = scratch("app_run_folder")
+    os.mkdir(d + "/run_red_queen.sav")
+    h = Headless(d)
+    assert h.top() == "Message" and "folder" in " ".join(h.app.stack[-1].lines)
+    h.keys("A" + "A" + "D" * game_index("red_queen") + "A")
+    assert h.top() == "GameMenu"
+    assert "Continue saved run" not in h.app.stack[-1].items
+
+
+def _to_game_over(h, seed):
+    h.keys("A" + "D" * game_index("red_queen") + "A" + "A")
+    assert h.top() == "GameHost", h.top()
+    rng = Rng(seed)
+    presses = 0
+    while h.top() == "GameHost" and presses < 4000:
+        h.keys("AAARRLDU"[rng.below(8)])
+        presses += 1
+    assert h.top() == "GameOver", h.top()
+
+
+def test_a_score_that_could_not_be_written_says_so():
+    d = scratch("app_score_lost")
+    h = Headless(d, seed=5)
+    _to_game_over(h, 5)
+    score = h.app.stack[-1].score
+    assert h.app.stack[-1].qualifies
+    os.rename(d, d + "_away")  # the data folder is gone: nothing can be written
+    with open(d, "w") as f:
+        f.write("not a folder")
+    try:
+        h.keys("AAAA")  # game over, three initials
+        assert h.top() == "Message", h.top()
+        assert "your score" in " ".join(h.app.stack[-1].lines)
+        h.keys("A")
+        scores = h.app.stack[-1]
+        assert type(scores).__name__ == "Scores" and scores.lost == score
+        assert scores.entries == []  # not shown as kept
+        h.app.draw()
+        lit = 0
+        for x in range(128):  # the line under the table: "YOUR <score> WAS NOT SAVED"
+            lit += h.buf[7 * 128 + x]  # page 7: rows 56..63
+        assert lit > 40
+    finally:
+        os.remove(d)
+        os.rename(d + "_away", d)
+
+
+def test_a_saved_run_put_back_after_continuing_is_refused():
+    d = scratch("app_scum")
+    h = Headless(d, seed=3)
+    h.keys("A" + "D" * game_index("red_queen") + "A" + "A")
+    h.keys("AR")
+    host = h.app.stack[-1]
+    log = list(host.log)
+    del host
+    h.keys("B")
+    assert h.top() == "Pause", h.top()
+    moves = h.app.stack[-1].items.index("Save and quit")
+    h.keys("D" * moves + "A")
+    assert exists(d + "/run_red_queen.sav")
+    with open(d + "/run_red_queen.sav", "rb") as f:
+        copy = f.read()
+    h.keys("A" + "A")  # the notice; Continue saved run
+    assert h.top() == "GameHost" and list(h.app.stack[-1].log) == log
+    assert not exists(d + "/run_red_queen.sav")
+    h.keys("AAAA")  # play on a little
+    with open(d + "/run_red_queen.sav", "wb") as f:  # the copy put back
+        f.write(copy)
+    h = None
+    unload("red_queen")  # as switching off would: the game's modules go too
+
+    h = Headless(d, seed=3)  # a later boot: the copy is refused at once
+    assert h.top() == "Message", h.top()
+    assert "already continued" in " ".join(h.app.stack[-1].lines)
+    assert exists(d + "/run_red_queen.sav.bad1") and not exists(d + "/run_red_queen.sav")
+    h.keys("A" + "A" + "D" * game_index("red_queen") + "A")
+    assert "Continue saved run" not in h.app.stack[-1].items

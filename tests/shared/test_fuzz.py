@@ -1,0 +1,37 @@
+# Button fuzzing through the whole app, short form (the long form, 100,000 presses a game
+# under CPython and 10,000 under MicroPython, is `make soak`): for every game, seeded random
+# presses from the title through the menus, the game, pause, help, game over, initials and
+# the tables, with the game's check() after every press and a probe that every screen can be
+# left with B or A (see fuzz.py).
+# heap: 136K
+# isolate
+# (every game's UI beside the whole app, as in test_app.py; one interpreter a game)
+import sys
+
+from fuzz import fuzz
+
+PRESSES = 600
+# CPython's framebuf is pure Python: there every 4th frame is drawn (and every new screen),
+# under MicroPython every frame (see fuzz.Fuzz).
+DRAW_EVERY = 1 if sys.implementation.name == "micropython" else 4
+
+
+def _fuzz(key, seed):
+    n, in_game = fuzz(key, seed, PRESSES, DRAW_EVERY)
+    assert n >= PRESSES and in_game > PRESSES // 10, (n, in_game)  # the game was played
+
+
+def test_fuzz_rogue_solitaire():
+    _fuzz("rogue_solitaire", 11)
+
+
+def test_fuzz_mini_rogue():
+    _fuzz("mini_rogue", 12)
+
+
+def test_fuzz_red_queen():
+    _fuzz("red_queen", 13)
+
+
+def test_fuzz_solatro():
+    _fuzz("solatro", 14)

@@ -1,0 +1,129 @@
+# Every bad form of every kind of file the store keeps (settings, scores, achievements, a
+# saved run, the run counters): truncated, random bytes, a bad checksum, a valid checksum
+# around the wrong shape or a wrong type in each field, an unknown older version, a newer
+# version, empty, a folder in its place, a file larger than RAM. Each gives the defaults and
+# a notice, is kept aside byte for byte (never deleted, never overwritten) or, when newer,
+# left where it is, and a save after it works.
+# heap: 80K
+# isolate
+# (each kind's cases in a fresh interpreter: the store's modules load and go again for
+# every case, and the holes they leave add up within one process; the cap is above 64K
+# for the test's own tables, every bad form of a file held at once beside the store)
+import os
+
+from deckdelve.store import Store
+from helpers import exists, scratch
+from store_cases import KINDS, bad_files, checked, get, huge, put, remove_all
+from store_shapes import COUNTER_SHAPES, SHAPES
+
+
+
+def report(name, n):
+    print("bad-file cases tried: %s %d" % (name, n))  # for the report of issue 12
+
+
+def _bad_cases_of(i):
+    name, kind, version, write, load, expected, default = KINDS[i]
+    shapes = SHAPES[i]
+    d = scratch("store_bad%d" % i)
+    path = d + "/" + name
+    assert write(Store(d), 0)
+    good = get(path)
+    n = 0
+    for label, data in bad_files(name, kind, version, good, shapes):
+        remove_all(d)
+        put(path, data)
+        notices = []
+        got = load(Store(d, notices))
+        assert got == default, (name, label, got)
+        assert len(notices) == 1 and name in notices[0] and "kept as" in notices[0], (
+            name, label, notices)
+        assert get(path + ".bad1") == data and not exists(path), (name, label)
+        # Play goes on: a save works, and the file set aside stays as it was.
+        s = Store(d)
+        assert write(s, 1) and load(s) == expected(1), (name, label, s.notices)
+        assert get(path + ".bad1") == data, (name, label)
+        n += 1
+    report(name, n)
+
+
+def test_bad_settings():
+    _bad_cases_of(0)
+
+
+def test_bad_scores():
+    _bad_cases_of(1)
+
+
+def test_bad_achievements():
+    _bad_cases_of(2)
+
+
+def test_bad_saved_run():
+    _bad_cases_of(3)
+
+
+def test_bad_run_counters():
+    d = scratch("store_bad_counters")
+    n = 0
+    for i in range(len(COUNTER_SHAPES)):
+        remove_all(d)
+        put(d + "/runs.dat", checked("runs", 1, COUNTER_SHAPES[i]))
+        s = Store(d)
+        assert s.save_run("g", 1, (), [1, 2])  # counters start over; the run is saved
+        assert s.notices and "runs.dat" in s.notices[0]
+        assert get(d + "/runs.dat.bad1") == checked("runs", 1, COUNTER_SHAPES[i])
+        assert list(Store(d).read_run("g")[2]) == [1, 2]
+        n += 1
+    report("runs.dat", n)
+
+
+def test_folder_where_a_file_should_be():
+    for i in range(len(KINDS)):
+        name, kind, version, write, load, expected, default = KINDS[i]
+        d = scratch("store_folder")
+        os.mkdir(d + "/" + name)
+        s = Store(d)
+        assert load(s) == default
+        assert s.notices and "a folder" in s.notices[0], s.notices
+        assert exists(d + "/" + name + ".bad1")
+        s = Store(d)
+        assert write(s, 2), s.notices  # not "flash full?": the folder is out of the way
+        assert load(Store(d)) == expected(2)
+
+
+def test_saved_run_folder_is_not_offered_to_continue():
+    d = scratch("store_run_folder")
+    os.mkdir(d + "/run_g.sav")
+    s = Store(d)
+    assert not s.has_run("g")
+    s.check_files(["g"])
+    assert s.notices and exists(d + "/run_g.sav.bad1")
+
+
+def test_file_larger_than_ram_is_not_read():
+    for i in range(len(KINDS)):
+        name, kind, version, write, load, expected, default = KINDS[i]
+        d = scratch("store_huge")
+        huge(d + "/" + name, 1 << 20)  # 1 MiB: far more than the heap
+        s = Store(d)
+        assert load(s) == default
+        assert s.notices and "too large" in s.notices[0], s.notices
+        assert os.stat(d + "/" + name + ".bad1")[6] == 1 << 20
+        assert write(Store(d), 3)
+
+
+def test_newer_version_is_refused_and_left_untouched():
+    for i in range(len(KINDS)):
+        name, kind, version, write, load, expected, default = KINDS[i]
+        d = scratch("store_newer")
+        newer = checked(kind, version + 1, b"{\"from\": \"the future\"}")
+        put(d + "/" + name, newer)
+        s = Store(d)
+        assert load(s) == default
+        assert s.notices and "newer" in s.notices[0], s.notices
+        assert not write(s, 1)  # not replaced by a save either
+        assert "newer" in s.notices[-1]
+        assert get(d + "/" + name) == newer and not exists(d + "/" + name + ".bad1")
+        assert not exists(d + "/" + name + ".tmp")
+
