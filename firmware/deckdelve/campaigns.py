@@ -31,6 +31,8 @@ SLOTS = 3
 JOURNAL_MAX = 16384  # bytes per journal file (two per campaign); tests make it smaller
 VERSION = 1
 KIND = "campaign"
+SNAPSHOT_LIMIT = 16384  # bytes a slot file may hold (a snapshot of ~270 hex digits and the
+# journal lines of the saves whose lines are not yet in the journal)
 _CHUNK = 128  # the journal is read backwards this many bytes at a time
 
 
@@ -83,14 +85,25 @@ def _store(root, notices):
     return Store(root, notices)
 
 
+def _is_snapshot(value, _version):
+    return isinstance(value, dict)
+
+
+def _read(store, name):
+    """The slot file's value (a dict), or None: missing, or unreadable and set aside with a
+    notice by the store's checked read."""
+    got = store.read_json(name, KIND, VERSION, _is_snapshot, SNAPSHOT_LIMIT)
+    return None if got is None else got[1]
+
+
 def slots(root, key):
     """The slot list: for each slot None (empty) or its label. Reads the small snapshot files
     only, never a journal."""
     store = _store(root, None)
     out = []
     for slot in range(SLOTS):
-        value = store.read(_name(key, slot), KIND, VERSION)
-        out.append(value.get("label", "?") if isinstance(value, dict) else None)
+        value = _read(store, _name(key, slot))
+        out.append(value.get("label", "?") if value is not None else None)
     return out
 
 
@@ -132,8 +145,8 @@ class Campaign:
     def load(self, game_class):
         """The saved game, or None (empty slot, or unreadable: set aside with a notice). The
         journal is first brought up to date with the snapshot's lines (see the top)."""
-        value = self.store.read(self.name, KIND, VERSION)
-        if not isinstance(value, dict):
+        value = _read(self.store, self.name)
+        if value is None:
             return None
         try:
             game = game_class.restore(unhexlify(value["snap"]))
@@ -141,8 +154,7 @@ class Campaign:
             size = int(value["jsize"])
             lines = value["lines"]
         except (KeyError, ValueError, TypeError):  # binascii.Error is a ValueError
-            self.store.set_aside(self.name)
-            self.store.notices.append("Campaign %d was damaged; kept aside." % (self.slot + 1))
+            self.store.set_aside(self.name, "damaged", "campaign %d" % (self.slot + 1))
             return None
         self._find_journal()
         self._recover(gen, size, lines)
@@ -181,7 +193,8 @@ class Campaign:
             self.unwritten += line + "\n"
         value = {"label": game.slot_label(), "snap": hexlify(game.snapshot()).decode(),
                  "jgen": self.gen, "jsize": self.size, "lines": self.unwritten}
-        if not self.store.write(self.name, KIND, VERSION, value):
+        if not self.store.write_json(self.name, KIND, VERSION, value,
+                                     "campaign %d" % (self.slot + 1)):
             return False
         self._append()
         return True
