@@ -18,7 +18,7 @@
 # Events (code, a, b), for the scene to put into words (a "gain" is what came in: see below):
 #   EV_TREASURE chest die, gold gain  EV_LOOT     loot die (1..6, 7 = gold instead), its gain
 #   EV_EVADE    skill die, rank       EV_TRAP     trap die (1..6), skill die
-#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (<= rank: a choice)
+#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (5 or 6: a choice)
 #   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
 #   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
@@ -56,7 +56,7 @@ FOOD_CAP = const(10)
 ITEM_CAP = const(2)
 RANK_CAP = const(4)
 XP_CAP = const(99)
-# At rank r the XP counter must go past XP_NEXT[r]; the rank-up then takes XP_NEXT[r] - 1 off.
+# At rank r the XP counter must reach XP_NEXT[r]; the rank-up then takes XP_NEXT[r] off.
 XP_NEXT = (0, 6, 12, 18)
 CAPPED = const(0x80)  # set on an event's gain that a cap cut (see the events above)
 AREAS = const(14)
@@ -77,9 +77,15 @@ FIRE = const(0)
 ICE = const(1)
 POISON = const(2)
 HEALING = const(3)
-FIRE_DAMAGE = const(10)
+FIRE_DAMAGE = const(8)
 POISON_DAMAGE = const(5)
 HEALING_HP = const(8)
+# A room's monster: XP by level (the manual's table), gold for any monster's kill.
+MONSTER_XP = b"\x01\x01\x02\x02\x03"
+MONSTER_GOLD = const(1)
+EVENT_MONSTER_XP = const(2)
+# An event's skill die at least this lets the player choose the face.
+EVENT_CHOICE_ROLL = const(5)
 
 # Phases: what the next action answers.
 MAP = const(0)
@@ -349,7 +355,7 @@ class Game(_Game):
 
         if not 1 <= self.rank <= RANK_CAP:
             bad("rank %d" % self.rank)
-        if not 0 <= self.xp <= XP_CAP or (self.rank < RANK_CAP and self.xp > XP_NEXT[self.rank]):
+        if not 0 <= self.xp <= XP_CAP or (self.rank < RANK_CAP and self.xp >= XP_NEXT[self.rank]):
             bad("xp %d at rank %d" % (self.xp, self.rank))
         if not 0 <= self.hp <= HP_CAP:
             bad("hp %d" % self.hp)
@@ -400,7 +406,7 @@ class Game(_Game):
                                                 self.xp_ranked))
         spent = 0
         for r in range(self.start_rank, self.rank):
-            spent += XP_NEXT[r] - 1
+            spent += XP_NEXT[r]
         if spent != self.xp_ranked:
             bad("rank-ups took %d XP, expected %d" % (self.xp_ranked, spent))
         if self.score != self.compute_score():
@@ -481,8 +487,8 @@ class Game(_Game):
         self.xp += n
         self.xp_in += n
         got = _gain(n, wanted)
-        while self.rank < RANK_CAP and self.xp > XP_NEXT[self.rank]:
-            took = XP_NEXT[self.rank] - 1
+        while self.rank < RANK_CAP and self.xp >= XP_NEXT[self.rank]:
+            took = XP_NEXT[self.rank]
             self.xp -= took
             self.xp_ranked += took
             self.rank += 1
@@ -611,7 +617,7 @@ class Game(_Game):
         face = self.rng.die(6)
         skill = self.rng.die(6)
         self.events.append((EV_EVENT, face, skill))
-        if skill > self.rank:
+        if skill < EVENT_CHOICE_ROLL:
             self._event_face(face)
             return
         self.event_skill = skill
@@ -687,7 +693,7 @@ class Game(_Game):
             hp = BOSS_HP[level - 1]
             self.monster_damage = BOSS_DAMAGE[level - 1]
         else:
-            hp = self.area + self.rng.die(6)
+            hp = level + self.rng.die(6)
             self.monster_damage = 2 * level
         self.monster_hp = self.monster_max = hp
         self.poisoned = False
@@ -759,6 +765,7 @@ class Game(_Game):
                 self.events.append((EV_WON, self.compute_score(), 0))
                 return
         else:
-            self.events[at] = (EV_KILL, self._xp(2 if self.fight == EVENT else level), 0)
+            xp = self._xp(EVENT_MONSTER_XP if self.fight == EVENT else MONSTER_XP[level - 1])
+            self.events[at] = (EV_KILL, xp, self._gold(MONSTER_GOLD))
         self._room_done()
 
