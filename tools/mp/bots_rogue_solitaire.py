@@ -19,11 +19,14 @@ def _board_value(game, board, down):
     row or column close to empty, strong cards outside."""
     grid = game.grid
     v = 0
-    # A board that cannot meet the monster anywhere stalls the game: nothing ever happens.
+    # Only a card facing a monster card may attack: the best such duel counts (a board that
+    # faces the monster nowhere lets any card attack the next card round, blind).
+    best = -1000
     for p in rs.RING:
         if board[p] != rs.NONE and grid[_M + p] != rs.NONE:
-            v += 40
-            break
+            best = max(best, _duel_value(game, board[p], p))
+    if best > -1000:
+        v += 40 + best
     centre = board[4]
     match = 12
     if centre >= 52 and centre != rs.NONE:
@@ -50,6 +53,17 @@ def _board_value(game, board, down):
         elif n == 1:
             v -= 8
     return v
+
+
+def _duel_value(game, mine, p):
+    """What attacking the monster's card at p with `mine` is worth, as far as one can see."""
+    ps = rs.strength(mine)
+    if game.down[_M + p]:
+        return (ps - 7) * 3
+    ms = rs.strength(game.grid[_M + p])
+    if ps > ms:
+        return 20
+    return -6 - ps // 2
 
 
 def _hand_card_value(c):
@@ -98,9 +112,6 @@ def _score_play(game, a, board, down, stalled):
         down[p] = 0
     elif kind == rs.TAKE:
         bonus = _hand_card_value(board[arg]) // 4
-        if stalled:
-            # Take a card up now to lay it where the monster is next turn.
-            bonus += 45
         board[arg] = rs.NONE
         down[arg] = 0
     return _board_value(game, board, down) + bonus

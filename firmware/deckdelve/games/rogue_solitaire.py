@@ -17,7 +17,8 @@
 #   PLACE card*9+p   place a hand card in the empty spot p
 #   TAKE p           take the player-board card at p into the hand
 #   SKIP 0           make no play
-#   ATTACK p         attack with the player's card at outer spot p
+#   ATTACK p         attack with the player's card at outer spot p (one that faces a monster
+#                    card; only when none does, any outer card: see the rules note)
 #   HEAL p           where a monster's healing card goes (Hearts special attack)
 #   CLUB card        which hand card the Clubs special attack discards
 #   PICK p           which face-down monster card the pickpocket swaps (Diamonds special)
@@ -177,7 +178,8 @@ class Game(BaseGame):
         return 1 + self.buffet_n - self.buffet_top
 
     def attack_target(self, p):
-        """The monster spot an attack from the player's spot p meets (NONE: no card)."""
+        """The monster spot an attack from the player's spot p meets: p itself, or, when no
+        card of yours faces a monster card, the next monster card counter-clockwise."""
         return self._ring_search(M, p)
 
     def progress(self):
@@ -357,13 +359,20 @@ class Game(BaseGame):
         self.phase = PH_ATTACK
 
     def _attack_spots(self, acts):
+        """Your outer cards that face a monster card; if none does, all your outer cards
+        (each then meets the monster's next card counter-clockwise: see the rules note)."""
+        grid = self.grid
         for p in RING:
-            if self.grid[P + p] != NONE:
+            if grid[P + p] != NONE and grid[M + p] != NONE:
                 acts.append(ATTACK << 10 | p)
+        if not acts:
+            for p in RING:
+                if grid[P + p] != NONE:
+                    acts.append(ATTACK << 10 | p)
 
     def _attack(self, p):
-        """Your card at p meets the monster's card at p or, where that spot is empty, the next
-        one counter-clockwise (as the monster's retaliation searches: see the rules note)."""
+        """Your card at p meets the monster's card at p or, only when no card of yours faces
+        one, the next one counter-clockwise (as the monster's retaliation searches)."""
         self.attack_pos = p
         target = self.attack_target(p)
         if target != NONE and self._duel(M + target, P + p, True):
@@ -715,13 +724,14 @@ class Game(BaseGame):
         return True
 
     def _note_race_progress(self):
-        """For the hunger achievements: has the key been found, has the exit been found?"""
+        """For the hunger achievements: has the key been found, has the exit been found (the
+        text's definition: the key in your centre and the eight others matching)?"""
         if _index(self.hand, self.hand_n, JOKER_B) >= 0:
             self.race_key_seen = True
         for p in range(9):
             if self.grid[P + p] == JOKER_B and not self.down[P + p]:
                 self.race_key_seen = True
-        if self._at_exit():
+        if self._at_exit() and self._has_key():
             self.race_exit_seen = True
 
     # ----- small moves --------------------------------------------------------------
