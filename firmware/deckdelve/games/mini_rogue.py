@@ -88,6 +88,7 @@ EVENT_MONSTER_XP = const(2)
 EVENT_CHOICE_ROLL = const(5)
 
 # Phases: what the next action answers.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 MAP = const(0)
 REST_CHOICE = const(1)
 EVENT_CHOICE = const(2)
@@ -129,6 +130,7 @@ EV_WON = const(19)
 EV_BUY = const(20)
 EV_SELL = const(21)
 EV_REROLL = const(22)
+# mutate: end
 
 # Event faces (the event die): loot, potion, meat, whetstone, shield, monster.
 EV_FACE_MONSTER = const(6)

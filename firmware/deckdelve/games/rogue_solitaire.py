@@ -49,6 +49,7 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 HAND_LIMIT = const(5)
 BUFFET_FULL = const(10)
 
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 DISCARD = const(1)
 SWAP = const(2)
 FLIP = const(3)
@@ -62,8 +63,10 @@ CLUB = const(10)
 PICK = const(11)
 BUFFET = const(12)
 DESCEND = const(13)
+# mutate: end
 
 # Phases: what the next action decides.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 PH_DISCARD = const(0)
 PH_PLAY = const(1)
 PH_ATTACK = const(2)
@@ -77,8 +80,10 @@ PH_OVER = const(8)
 # What follows once a special attack's choice is made.
 _THEN_RETALIATE = const(0)
 _THEN_DEATHS = const(1)
+# mutate: end
 
 # Events (code, a, b) for the scene to put into words.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 EV_ATTACK = const(1)  # a = your card, b = the monster's card (winner by strength())
 EV_RETALIATE = const(2)  # a = the monster's card, b = your card
 EV_NAMED = const(3)  # a = face card now in the centre, b = the card that took its place
@@ -101,6 +106,7 @@ EV_BUFFET = const(19)  # a = card given to the Victory Buffet
 EV_RACE = const(20)  # the final race begins
 EV_HUNGER = const(21)  # died of hunger
 EV_DIED = const(22)  # died of wounds (an empty row or column)
+# mutate: end
 
 ACHIEVEMENTS = (
     "Zero to Hero",
