@@ -448,6 +448,18 @@ def test_d14_a_refill_that_would_win_is_offered_and_the_stash_is_left_intact():
     g.check()
 
 
+def test_d14_two_runs_of_two_bring_four_fled_enemies_beside_the_queen():
+    # "You'll also fight every enemy you ran away from": two runs from two enemies each.
+    rest = weapons_except("2S", "3S", "4S", "8S", "8C", "8D", "8H", "9H", "9D", "5C")
+    g = position(hand=("2S", "3S", "4S"), stash0=rest, discard=("9H", "9D"), drawn="5C",
+                 runs=2, fled=(("KS", "8S"), ("KC", "8C"), ("JD", "8D"), ("JH", "8H")))
+    g.apply(act(STASH, 1))
+    g.check()
+    assert g.phase == rq.FINAL and g.events[-1] == (rq.EV_FINAL, 5, 0)
+    assert names(g.foe) == ["QH", "KS", "KC", "JD", "JH"]
+    assert names(g.foe_weapon[2::2]) == ["8S", "8C", "8D", "8H"]
+
+
 def test_winning_with_all_twelve_enemies_scores_200_plus_the_stash():
     g = position(hand=("9S", "2C", "3C"), stash0=("10C",), foes=(("QH", "9D", "--"),))
     assert len(g.defeated) == 11

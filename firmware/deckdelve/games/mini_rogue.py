@@ -70,7 +70,9 @@ TRAP = const(5)
 MONSTER = const(6)
 BOSS = const(7)
 DELVE = const(8)
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 STARVED = const(9)  # a cause of death, for EV_DEAD
+# mutate: end
 
 # Wands, in the port's order.
 FIRE = const(0)
@@ -132,9 +134,6 @@ EV_SELL = const(21)
 EV_REROLL = const(22)
 # mutate: end
 
-# Event faces (the event die): loot, potion, meat, whetstone, shield, monster.
-EV_FACE_MONSTER = const(6)
-
 # The merchant. Buy: ration, health potion, big health potion, four wands, armour piece.
 BUY_PRICE = (1, 1, 3, 8, 8, 8, 8, 6)
 BUY_RATION = const(0)
@@ -146,10 +145,12 @@ BUY_ARMOUR = const(7)
 SELL_PRICE = (4, 4, 4, 4, 3)
 SELL_ARMOUR = const(4)
 # Why the merchant says no (0: he says yes).
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 NEED_GOLD = const(1)
 NONE_TO_SELL = const(2)
 HAVE_ENOUGH = const(3)
 PURSE_FULL = const(4)
+# mutate: end
 
 # Per area (index area - 1): its level, and the area a pit drops into (0: none below).
 LEVEL_OF = b"\x01\x01\x02\x02\x03\x03\x03\x04\x04\x04\x05\x05\x05\x05"
@@ -201,7 +202,6 @@ class Game(_Game):
         self.column = 0  # the column whose card is played next
         self.killed_here = False  # a monster died earlier in this area (treasure pays 2)
         self.phase = MAP
-        self.room = 0  # the room kind being played (0 on the map)
         self.event_faces = bytearray(3)  # the faces on offer after a passed event check
         self.event_skill = 0  # the skill die that passed it
         # The fight: the monster, the dice, the wand effects.
@@ -212,7 +212,6 @@ class Game(_Game):
         self.dice = bytearray(4)
         self.sixes = bytearray(4)  # rerolls added to each die (each one a 6 kept)
         self.poisoned = False
-        self.rounds = 0
         # Accounting, checked by check(): what came in and went out of each stat.
         self._reset_ledger()
         self._deal()
@@ -514,11 +513,9 @@ class Game(_Game):
         self.events.append((EV_LOOT, roll, got))
 
     def _die(self, cause):
-        self.hp = 0
+        """The end (every cause has just taken the last HP)."""
         self.over = True
-        self.won = False
         self.phase = ENDED
-        self.room = 0
         self.events.append((EV_DEAD, cause, 0))
 
     # ---- the dungeon ---------------------------------------------------------------------
@@ -533,12 +530,10 @@ class Game(_Game):
         self.column = 0
         self.killed_here = False
         self.phase = MAP
-        self.room = 0
 
     def _enter(self, card):
         self.taken[self.column] = card
         kind = self.layout[card]
-        self.room = kind
         if kind == RESTING:
             self.phase = REST_CHOICE
         elif kind == TREASURE:
@@ -555,7 +550,6 @@ class Game(_Game):
     def _room_done(self):
         """The room is over: on to the next column, or out of the area."""
         self.phase = MAP
-        self.room = 0
         following = self.column + 1
         if following == 5 or (following == 4 and not is_boss_area(self.area)):
             self._leave_area(self.area + 1)  # a starved player dies here, in this column
@@ -699,13 +693,11 @@ class Game(_Game):
             self.monster_damage = 2 * level
         self.monster_hp = self.monster_max = hp
         self.poisoned = False
-        self.rounds = 0
         self.events.append((EV_FIGHT, hp, self.monster_damage))
         self._roll_dice()
 
     def _roll_dice(self):
         self.phase = FIGHT_DICE
-        self.rounds += 1
         for i in range(4):
             self.dice[i] = self.rng.die(6) if i < self.rank else 0
             self.sixes[i] = 0
@@ -761,7 +753,6 @@ class Game(_Game):
             self._item_roll()
             if self.area == AREAS:
                 self.phase = ENDED
-                self.room = 0
                 self.over = True
                 self.won = True
                 self.events.append((EV_WON, self.compute_score(), 0))
