@@ -105,3 +105,24 @@ def test_running_is_refused_when_only_the_left_stash_top_would_win():
     g = at_seed(1, hand=("--", "10C", "4S"), stash0=("2C",), stash1=("5H",),
                 foes=(("KC", "3D"),))
     assert act(RUN) in g.actions()
+
+
+def test_every_weapon_can_be_in_the_starting_hand():
+    # "Draw 3 cards" from a shuffled deck: over many seeds every weapon starts in some hand
+    # (an unshuffled deck, or one whose bottom card never moves, would always deal the same).
+    seen = bytearray(52)
+    for seed in range(200):
+        g = rq.Game(seed)
+        for c in g.hand:
+            seen[c] = 1
+    for c in range(52):
+        assert seen[c] == rq.is_weapon(c), cards.name(c)
+
+
+def test_a_new_game_reports_only_its_first_draw():
+    # The JQK met while drawing the starting hand go back unannounced (the player has not
+    # started yet): the first events are those of the first draw. (About half the seeds meet
+    # a JQK while drawing the hand: 11 of the 51 cards.)
+    for seed in range(40):
+        g = rq.Game(seed)
+        assert rq.EV_IGNORED not in [e[0] for e in g.events], seed

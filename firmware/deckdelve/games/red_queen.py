@@ -169,8 +169,9 @@ class Game(BaseGame):
         self.rng.shuffle(self.deck.cards, 0, self.deck.n)
         while self.hand[HAND_SIZE - 1] == NONE:
             self.hand[self._empty_slot()] = self._draw_weapon_skipping_faces()
-        # D10: "Shuffle the deck lightly when you're done."
-        self.rng.shuffle(self.deck.cards, 0, self.deck.n)
+        # D10: "Shuffle the deck lightly when you're done." (After the shuffle above, this one
+        # changes which seed deals which game, not how the games are dealt.)
+        self.rng.shuffle(self.deck.cards, 0, self.deck.n)  # D10: lightly
         self.events = []
         self._next_card()
         self._update_score()
