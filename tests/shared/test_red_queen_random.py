@@ -126,3 +126,11 @@ def test_a_new_game_reports_only_its_first_draw():
     for seed in range(40):
         g = rq.Game(seed)
         assert rq.EV_IGNORED not in [e[0] for e in g.events], seed
+
+
+def test_each_action_reports_only_its_own_events():
+    g = at_seed(1, hand=("9C", "3S", "--"), drawn="8H", deck=("JD", "8C", "5H"))
+    g.apply(act(rq.HAND, 2))
+    assert g.events == [(rq.EV_ENEMY, C("JD"), 0), (rq.EV_WEAPON, C("JD"), C("8C"))]
+    g.apply(act(ATTACK, 0, 0, NO_PARTNER))  # 9C beats 8C
+    assert g.events == [(rq.EV_DEFEATED, C("JD"), C("8C"))]
