@@ -301,6 +301,18 @@ def explain(known, m, source_line):
     return None
 
 
+def alive_in(path):
+    """The (function, change, source line) of each ALIVE line of an earlier run's output."""
+    out = set()
+    with open(path) as f:
+        for text in f:
+            if text.startswith("ALIVE L"):
+                where, rest = text[len("ALIVE "):].split(": ", 1)
+                words, line = rest.split(" | ")[:2]
+                out.add((where.split(" ", 1)[1], words, line.strip()))
+    return out
+
+
 def pick_quick(all_mutants, n):
     """n mutants spread evenly over the module (the same ones every run)."""
     if len(all_mutants) <= n:
@@ -316,6 +328,9 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="only %d mutants" % QUICK)
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
+    ap.add_argument("--rerun", metavar="OUTPUT",
+                    help="only the mutants an earlier run's output lists as alive (after new "
+                         "tests: a test added never lets a caught mutant live)")
     args = ap.parse_args(argv)
     if args.game not in GAMES:
         sys.stderr.write("mutate: unknown game %r (one of %s)\n" % (args.game, ", ".join(GAMES)))
@@ -328,6 +343,13 @@ def main(argv=None):
     todo = mutants(source)
     if args.quick:
         todo = pick_quick(todo, QUICK)
+    if args.rerun:
+        try:
+            wanted = alive_in(args.rerun)
+        except OSError as e:
+            sys.stderr.write("mutate: cannot read %s: %s\n" % (args.rerun, e.strerror))
+            return 2
+        todo = [m for m in todo if (m.func or "-", m.words, lines[m.line - 1].strip()) in wanted]
     if args.list:
         for m in todo:
             print("L%d %s: %s | %s" % (m.line, m.func or "-", m.words, lines[m.line - 1].strip()))
