@@ -134,3 +134,20 @@ def test_each_action_reports_only_its_own_events():
     assert g.events == [(rq.EV_ENEMY, C("JD"), 0), (rq.EV_WEAPON, C("JD"), C("8C"))]
     g.apply(act(ATTACK, 0, 0, NO_PARTNER))  # 9C beats 8C
     assert g.events == [(rq.EV_DEFEATED, C("JD"), C("8C"))]
+
+
+def test_running_is_refused_when_a_refill_uncovers_the_card_that_wins():
+    # Taking the left top (2C) into the gap uncovers the 5H, and 4S + 5H = 9S matches the 9D.
+    g = at_seed(1, hand=("--", "10C", "4S"), stash0=("5H", "2C"), foes=(("KC", "9D"),))
+    assert act(RUN) not in g.actions()
+    g.apply(act(REFILL, 0))
+    assert act(ATTACK, 0, 2, 3) in g.actions()  # 4S with the left stash's top
+
+
+def test_a_fled_enemy_beaten_in_the_final_is_defeated_while_the_queen_stands():
+    rest = weapons_except("3C", "2S", "4S", "9H", "9D", "3D")
+    g = at_seed(1, hand=("3C", "2S", "4S"), stash0=rest,
+                foes=(("QH", "9H", "9D"), ("KS", "3D")))
+    g.apply(act(ATTACK, 2, 0, NO_PARTNER))  # 3C matches the fled KS's 3D
+    assert g.events == [(rq.EV_DEFEATED, C("KS"), C("3D"))] and g.foe[1] == NONE
+    assert g.phase == rq.FINAL and g.foe[0] == C("QH")
