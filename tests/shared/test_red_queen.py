@@ -467,6 +467,7 @@ def test_winning_with_all_twelve_enemies_scores_200_plus_the_stash():
     assert len(g.defeated) == 11
     g.apply(hit(0, 0))
     assert g.won and g.score == 200 + 10 + 2 + 3
+    assert g.events[-1] == (rq.EV_WON, g.score, 0)  # the end screen's score is the final one
 
 
 # ---- scoring, the contract ----
