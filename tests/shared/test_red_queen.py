@@ -457,7 +457,7 @@ def test_d14_two_runs_of_two_bring_four_fled_enemies_beside_the_queen():
     g.check()
     assert g.phase == rq.FINAL and g.events[-1] == (rq.EV_FINAL, 5, 0)
     assert names(g.foe) == ["QH", "KS", "KC", "JD", "JH"]
-    assert names(g.foe_weapon[2::2]) == ["2D", "3D", "4D", "5D"]
+    assert [cards.name(g.foe_weapon[2 * i]) for i in range(1, 5)] == ["2D", "3D", "4D", "5D"]
     acts = g.actions()
     assert hit(8, 0) in acts and hit(6, 2) in acts and hit(4, 1) in acts  # the last three
 
