@@ -72,13 +72,6 @@ def _hand_card_value(c):
     return rs.strength(c)
 
 
-def _stalled(game):
-    for p in rs.RING:
-        if game.grid[_P + p] != rs.NONE and game.grid[_M + p] != rs.NONE:
-            return False
-    return True
-
-
 def _keep_value(game, c):
     v = _hand_card_value(c)
     for p in rs.RING:
@@ -89,7 +82,7 @@ def _keep_value(game, c):
     return v
 
 
-def _score_play(game, a, board, down, stalled):
+def _score_play(game, a, board, down):
     kind = a >> 10
     arg = a & 1023
     for p in range(9):
@@ -145,11 +138,10 @@ def greedy(game, rng):
     if ph == rs.PH_PLAY:
         board = bytearray(9)
         down = bytearray(9)
-        stalled = _stalled(game)
         best = acts[0]
         best_v = -100000
         for a in acts:
-            v = _score_play(game, a, board, down, stalled) * 4 + rng.below(4)
+            v = _score_play(game, a, board, down) * 4 + rng.below(4)
             if v > best_v:
                 best = a
                 best_v = v
