@@ -411,6 +411,9 @@ def test_d14_the_queen_falls_when_both_weapons_are_beaten_and_a_win_scores():
     g.apply(hit(0, 0))  # 9S matches 9D
     assert g.events == [(rq.EV_DISARMED, QH, C("9D"))] and g.foe[0] == QH
     assert not g.over
+    # Only her second weapon is a target now (10H beats the 4H): the beaten slot is no
+    # unarmed foe that any card would defeat.
+    assert [a for a in g.actions() if a >> 12 == ATTACK] == [hit(1, 1)]
     g.apply(hit(1, 1))  # 10H beats 4H
     g.check()
     assert g.over and g.won and g.events[-1][0] == rq.EV_WON
