@@ -387,6 +387,8 @@ def test_final_battle_queen_with_two_discard_weapons_and_the_fled():
     assert g.foe[0] == QH and sorted(names(g.foe_weapon[:2])) == ["9D", "9H"]
     assert g.foe[1] == C("KS") and g.foe_weapon[2] == C("8S") and g.fled[0] == NONE
     assert g.events[-1] == (rq.EV_FINAL, 2, 0)
+    w = g.foe_weapon
+    assert g.events[:2] == [(rq.EV_WEAPON, QH, w[0]), (rq.EV_WEAPON, QH, w[1])]
     assert act(RUN) not in g.actions()
 
 
