@@ -455,16 +455,21 @@ def test_d14_a_refill_that_would_win_is_offered_and_the_stash_is_left_intact():
 
 def test_d14_two_runs_of_two_bring_four_fled_enemies_beside_the_queen():
     # "You'll also fight every enemy you ran away from": two runs from two enemies each.
-    rest = weapons_except("5C", "3S", "4S", "2D", "3D", "4D", "5D", "9H", "9D", "6C")
+    rest = weapons_except("5C", "3S", "4S", "2S", "3D", "4D", "5D", "9H", "9D", "6C")
     g = position(hand=("5C", "3S", "4S"), stash0=rest, discard=("9H", "9D"), drawn="6C",
-                 runs=2, fled=(("KS", "2D"), ("KC", "3D"), ("JD", "4D"), ("JH", "5D")))
+                 runs=2, fled=(("KS", "2S"), ("KC", "3D"), ("JD", "4D"), ("JH", "5D")))
     g.apply(act(STASH, 1))
     g.check()
     assert g.phase == rq.FINAL and g.events[-1] == (rq.EV_FINAL, 5, 0)
     assert names(g.foe) == ["QH", "KS", "KC", "JD", "JH"]
-    assert [cards.name(g.foe_weapon[2 * i]) for i in range(1, 5)] == ["2D", "3D", "4D", "5D"]
+    assert [cards.name(g.foe_weapon[2 * i]) for i in range(1, 5)] == ["2S", "3D", "4D", "5D"]
     acts = g.actions()
     assert hit(8, 0) in acts and hit(6, 2) in acts and hit(4, 1) in acts  # the last three
+    # Each one beaten is defeated, whoever else still stands armed.
+    g.apply(hit(2, 2))  # 4S beats the KS's 2S
+    assert g.events == [(rq.EV_DEFEATED, C("KS"), C("2S"))]
+    g.apply(hit(4, 1))  # 3S matches the KC's 3D
+    assert g.events == [(rq.EV_DEFEATED, C("KC"), C("3D"))]
 
 
 def test_winning_with_all_twelve_enemies_scores_200_plus_the_stash():
