@@ -113,3 +113,68 @@ def test_nine_buffet_cards_do_not_start_the_race():
     act(g, rs.DESCEND)
     assert not g.race and rs.EV_RACE not in codes(g) and g.floor() == 10
     assert g.down[rs.M + 4] and g.buffet_top == 0  # an unnamed monster, the Buffet untouched
+
+
+# ----- what the mutation run (tools/mutate.py) found unwatched ------------------------------
+
+
+def test_a_row_holding_only_its_first_card_is_alive():
+    # Your top row is the 9H alone: it wins its duel and the row lives (no death).
+    g = game(".5C .6C .7C .8C .4D .9C .10C .2D .3D", "9H -- -- 4H KC 6H 7H 8H 10H")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 8)  # 10H beats the 3D; the 5C opposite meets your 9H and loses
+    assert not g.over and at(g, rs.P, 0) == "9H"
+
+
+def test_achievement_bits_follow_the_names():
+    # The platform names achievement bit i by ACHIEVEMENTS[i] and keeps the bits on flash.
+    bits = (rs.ACH_ZERO, rs.ACH_KEYS, rs.ACH_DARK, rs.ACH_TRUE, rs.ACH_MASTER, rs.ACH_RODNEY)
+    for i in range(6):
+        assert bits[i] == 1 << i, rs.ACHIEVEMENTS[i]
+
+
+def test_summary_names_the_floor_reached():
+    g = game(MONSTER, BOARD)
+    assert g.summary() == "F1 K0"
+    g = game(MONSTER, BOARD, options=("campaign",), floors=3)
+    assert g.summary() == "F4 K0"
+
+
+def test_every_spot_of_your_board_can_be_played():
+    # A full board, no hand: 36 swaps, 9 takes, the face-down 8's flip, and SKIP.
+    g = game(MONSTER, "9H 2H 3H 4H KC 6H 7H 8H .10H")
+    acts = g.actions()
+    assert len(acts) == 36 + 9 + 1 + 1
+    assert rs.TAKE << 10 | 8 in acts and rs.FLIP << 10 | 8 in acts
+    # With a hand card and an empty 8: it may be placed there.
+    g = game(MONSTER, "9H 2H 3H 4H KC 6H 7H 8H --", hand="2C")
+    acts = g.actions()
+    assert rs.PLACE << 10 | c("2C") * 9 + 8 in acts
+    assert len(acts) == 28 + 8 + 8 + 1 + 1  # swaps, hand swaps, takes, the place, SKIP
+
+
+def test_the_key_seen_before_the_race_does_not_count_in_it():
+    # "Where did I leave my keys?" is judged on the race floor: holding the key on an earlier
+    # floor is not finding it there.
+    g = game(MONSTER, BOARD, options=("campaign",), hand="KEY")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)
+    assert not g.race_key_seen and not g.race_exit_seen
+
+
+def test_the_retaliation_searches_the_whole_ring():
+    # The monster's 9C (at 0, opposite your attacking 8) finds your board empty all the way
+    # round to the last spot of its search, your 2H at 1.
+    g = game("9C .6C .7C .8C .4D .5H .10C .2D 10D", "-- 2H -- -- KC -- -- -- 2C")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 8)  # your 2C loses to the 10D
+    assert (rs.EV_RETALIATE, c("9C"), c("2H")) in g.events
+
+
+def test_hearts_special_heals_the_last_spot_too():
+    g = game(".JS .6C .7C .8C QH .9C .10C .2D --", "2H 9H 3H 4H 5C 6H 7H 8H 10H", deck="7S")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)  # your 2H loses to the JS turned up: Hearts special, one empty spot
+    # The healed 7S at 8 is the card opposite your attack: it retaliates (and loses).
+    assert codes(g) == [rs.EV_ATTACK, rs.EV_SPECIAL, rs.EV_HEALED, rs.EV_RETALIATE]
+    assert g.events[-1] == (rs.EV_RETALIATE, c("7S"), c("10H"))
