@@ -178,3 +178,27 @@ def test_hearts_special_heals_the_last_spot_too():
     # The healed 7S at 8 is the card opposite your attack: it retaliates (and loses).
     assert codes(g) == [rs.EV_ATTACK, rs.EV_SPECIAL, rs.EV_HEALED, rs.EV_RETALIATE]
     assert g.events[-1] == (rs.EV_RETALIATE, c("7S"), c("10H"))
+
+
+def test_clubs_special_names_the_single_hand_card_it_takes():
+    g = game(".JS .6C .7C .8C QC .9C .10C .2D --", BOARD, hand="3D")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 0)  # your 9H loses to the JS: Clubs special, one hand card
+    assert (rs.EV_LOST_CARD, c("3D"), 0) in g.events and g.hand_n == 0
+
+
+def test_pickpocket_at_the_last_spot_beside_a_face_down_card_of_yours():
+    # The only face-down monster card facing one of yours is the 5D at 8; your own face-down
+    # 9H at 0 faces nothing: taken at once, no question.
+    g = game("-- .JS 7C -- QD -- 10C -- .5D", ".9H 2H 3H 4H 5C -- 7H 8H 10H")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 1)  # your 2H loses to the JS
+    assert g.phase == rs.PH_PLAY and (rs.EV_PICKPOCKET, c("10H"), 8) in g.events
+    assert at(g, rs.P, 8) == ".5D" and at(g, rs.M, 8) == "10H" and at(g, rs.P, 0) == ".9H"
+
+
+def test_buffet_takes_a_monster_card_at_its_first_spot():
+    g = game(".QC .6C .7C .8C .4D .9C .10C .2D .3D", PLAIN_ON_EXIT, exit=PLAIN_EXIT,
+             options=("campaign",), hand="3C")
+    act(g, rs.SKIP)
+    assert g.buffet[0] == c("QC") and at(g, rs.M, 0) == "--" and g.phase == rs.PH_DESCEND
