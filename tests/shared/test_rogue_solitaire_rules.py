@@ -202,3 +202,12 @@ def test_buffet_takes_a_monster_card_at_its_first_spot():
              options=("campaign",), hand="3C")
     act(g, rs.SKIP)
     assert g.buffet[0] == c("QC") and at(g, rs.M, 0) == "--" and g.phase == rs.PH_DESCEND
+
+
+def test_the_key_face_up_at_your_last_spot_counts_as_found():
+    g = game(".5C .6C .7C -- JD .9C -- .2D .3D", "9H 2H 3H 4H KC 6H 7H 8H KEY",
+             options=("campaign",), floors=10, race=True)
+    act(g, rs.SKIP)
+    assert g.race_key_seen
+    act(g, rs.ATTACK, 0)  # 9H beats the 5C: the kill finds the Buffet bare
+    assert g.over and rs.EV_HUNGER in codes(g) and g.achievements() == rs.ACH_DARK
