@@ -211,3 +211,12 @@ def test_the_key_face_up_at_your_last_spot_counts_as_found():
     assert g.race_key_seen
     act(g, rs.ATTACK, 0)  # 9H beats the 5C: the kill finds the Buffet bare
     assert g.over and rs.EV_HUNGER in codes(g) and g.achievements() == rs.ACH_DARK
+
+
+def test_a_line_holding_only_its_middle_card_is_alive():
+    # The top row kept by its middle card alone, then the middle column by its top card alone.
+    for board in ("-- 2H -- 4H KC 6H 7H 8H 10H", "-- 2H 3H 4H -- 6H 7H -- 10H"):
+        g = game(MONSTER, board)
+        act(g, rs.SKIP)
+        act(g, rs.ATTACK, 8)  # 10H beats the 3D; the 5C opposite meets your 4H and wins
+        assert not g.over and at(g, rs.P, 1) == "2H", board
