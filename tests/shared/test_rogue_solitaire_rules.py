@@ -220,3 +220,11 @@ def test_a_line_holding_only_its_middle_card_is_alive():
         act(g, rs.SKIP)
         act(g, rs.ATTACK, 8)  # 10H beats the 3D; the 5C opposite meets your 4H and wins
         assert not g.over and at(g, rs.P, 1) == "2H", board
+
+
+def test_pickpocket_choices_reach_the_last_spot_and_no_further():
+    g = game("-- .JS 7C -- QD .9C 10C -- .5D", ".9H 2H 3H 4H 5C 6H 7H 8H 10H")
+    act(g, rs.SKIP)
+    act(g, rs.ATTACK, 1)  # your 2H loses to the JS: the 9C (5) and the 5D (8) face yours
+    assert g.phase == rs.PH_PICK
+    assert sorted(a & 1023 for a in g.actions()) == [5, 8]
