@@ -15,9 +15,13 @@ def fight(rank=1, area=1, hp=10, armour=0, dice=(), **stats):
     return g
 
 
-def test_monster_stats_by_area_and_level():
+def test_monster_hp_is_level_plus_a_die():
+    # "If you are on level 2, the monster could have an HP in the range of 3 to 8"
+    for die in range(1, 7):
+        g = fight(area=3, dice=(die, 2))
+        assert (g.monster_hp, g.monster_damage) == (2 + die, 4)
     g = fight(area=8, dice=(3, 2))
-    assert (g.monster_hp, g.monster_damage) == (11, 8)  # area 8 + 3; level 4 x 2
+    assert (g.monster_hp, g.monster_damage) == (7, 8)  # level 4 + 3; level 4 x 2
 
 
 def test_ones_miss_and_damage_sums():
@@ -66,16 +70,17 @@ def test_fire_wand():
     act(g, mr.ATTACK)
     assert g.phase == mr.FIGHT_WAND
     assert g.actions() == [mr.WAND << 8 | mr.FIRE, mr.NO_WAND << 8]
-    ev = act(g, mr.WAND, mr.FIRE)  # 10 damage kills the 5 left
+    ev = act(g, mr.WAND, mr.FIRE)  # 8 damage kills the 5 left
     assert (mr.EV_WAND, mr.FIRE, 0) in ev and g.phase == mr.MAP and g.items[mr.FIRE] == 0
 
 
-def test_fire_wand_deals_ten():
-    g = fight(area=10, hp=20, dice=(6, 2, 3))  # monster 16, level 4 damage 8
+def test_fire_wand_deals_eight():
+    # "Fireball Spell: In combat, inflict 8 damage points to a Monster."
+    g = fight(area=10, hp=20, dice=(6, 1, 3))  # monster 10, level 4 damage 8
     g.items[mr.FIRE] = 1
-    act(g, mr.ATTACK)  # 2: 14 left
+    act(g, mr.ATTACK)  # 1 misses: 10 left
     ev = act(g, mr.WAND, mr.FIRE)
-    assert (mr.EV_WAND, mr.FIRE, 4) in ev and g.monster_hp == 4
+    assert (mr.EV_WAND, mr.FIRE, 2) in ev and g.monster_hp == 2
     assert (mr.EV_HIT, 8, 12) in ev and g.phase == mr.FIGHT_DICE
 
 
@@ -89,14 +94,14 @@ def test_ice_wand_skips_the_counter_attack():
 
 
 def test_poison_wand_adds_five_to_later_strikes_only():
-    g = fight(area=10, hp=20, dice=(6, 2, 2, 3))  # monster 16, level 4 damage 8
+    g = fight(area=10, hp=20, dice=(6, 2, 2, 3))  # monster 10, level 4 damage 8
     g.items[mr.POISON] = 2
-    act(g, mr.ATTACK)  # 2: 14 left
+    act(g, mr.ATTACK)  # 2: 8 left
     act(g, mr.WAND, mr.POISON)
-    assert g.monster_hp == 14 and g.hp == 12
+    assert g.monster_hp == 8 and g.hp == 12
     assert g.actions() == [mr.ATTACK << 8]
     act(g, mr.ATTACK)  # 2 + 5
-    assert g.monster_hp == 7
+    assert g.monster_hp == 1
     assert mr.WAND << 8 | mr.POISON not in g.actions()  # a second dose adds nothing
 
 
@@ -110,10 +115,12 @@ def test_no_wand_question_when_only_a_spent_poison_is_held():
     assert g.items[mr.POISON] == 1
 
 
-def test_monster_pays_its_level_in_xp():
-    g = fight(area=5, rank=2, dice=(1, 6, 6))  # level 3: HP 5 + 1, damage 6
-    ev = act(g, mr.ATTACK)
-    assert (mr.EV_KILL, 3, 0) in ev and g.xp == 3
+def test_monster_pays_the_tables_xp_and_a_gold():
+    # "| Level | HP | Reward |": 1XP, 1XP, 2XP, 2XP, 3XP; "rewarded with gold and XP"
+    for area, xp in ((1, 1), (3, 1), (5, 2), (8, 2), (11, 3)):
+        g = fight(area=area, rank=2, gold=2, dice=(1, 6, 6))  # HP level + 1
+        ev = act(g, mr.ATTACK)
+        assert (mr.EV_KILL, xp, 1) in ev and (g.xp, g.gold) == (xp, 3), area
 
 
 def test_healing_wand():

@@ -18,7 +18,7 @@ def test_treasure_gold_is_what_the_purse_took():
 
 
 def test_event_faces_report_their_gain():
-    # Skill 6 fails at any rank: the rolled face is taken.
+    # Skill 4 fails at any rank (only a 5 or 6 chooses): the rolled face is taken.
     cases = (  # face, stats, the gain reported
         (1, dict(gold=9), 1 | CUT), (1, dict(gold=3), 2),
         (2, dict(hp=19), 1 | CUT), (2, dict(hp=20), CUT), (2, dict(hp=10), 2),
@@ -27,16 +27,16 @@ def test_event_faces_report_their_gain():
         (5, dict(armour=5), CUT), (5, dict(armour=4), 1),
     )
     for face, stats, told in cases:
-        g = new(layout=first(mr.EVENT), dice=(face, 6), **stats)
+        g = new(layout=first(mr.EVENT), dice=(face, 4), **stats)
         ev = act(g, mr.CARD, 0)
         assert ev[1] == (mr.EV_FOUND, face, told), (face, stats, ev)
 
 
 def test_a_gain_comes_before_the_rank_ups_it_brings():
-    g = new(layout=first(mr.EVENT), rank=1, xp=5, dice=(4, 6))  # whetstone: 7 XP, rank 2
+    g = new(layout=first(mr.EVENT), rank=1, xp=5, dice=(4, 4))  # whetstone: 7 XP, rank 2
     ev = act(g, mr.CARD, 0)
     assert ev[1:3] == [(mr.EV_FOUND, 4, 2), (mr.EV_RANK, 2, 0)]
-    g = new(rank=1, xp=6)
+    g = new(rank=1, xp=5)
     act(g, mr.CARD, 0)
     ev = act(g, mr.REST, 0)
     assert ev[:2] == [(mr.EV_REST, 0, 1), (mr.EV_RANK, 2, 0)]
@@ -76,9 +76,13 @@ def test_healing_wand_reports_the_hp_gained():
 
 
 def test_kills_report_xp_and_gold_gained():
-    g = new(layout=first(mr.MONSTER), rank=4, xp=99, dice=(1, 6, 6, 6, 6))  # monster HP 2
+    g = new(layout=first(mr.MONSTER), rank=4, xp=99, gold=10,
+            dice=(1, 6, 6, 6, 6))  # monster HP 2
     act(g, mr.CARD, 0)
-    assert (mr.EV_KILL, CUT, 0) in act(g, mr.ATTACK)
+    assert (mr.EV_KILL, CUT, CUT) in act(g, mr.ATTACK)
+    g = new(layout=first(mr.MONSTER), gold=3, dice=(1, 6))  # a room monster: 1 XP, 1 gold
+    act(g, mr.CARD, 0)
+    assert (mr.EV_KILL, 1, 1) in act(g, mr.ATTACK) and g.gold == 4
     for gold, told in ((9, 1 | CUT), (10, CUT), (8, 2)):
         g = new(area=4, layout=IN_ORDER, rank=4, gold=gold, xp=0, hp=20,
                 dice=(6, 6, 6, 4, 6))

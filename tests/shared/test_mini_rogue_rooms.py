@@ -25,13 +25,13 @@ def test_caps_hold_when_gains_overflow():
     act(g, mr.CARD, 0)
     act(g, mr.REST, 1)  # search for a ration at 10 food
     assert g.food == 10 and g.food_in == 0
-    g = new(layout=first(mr.EVENT), hp=19, dice=(2, 6))  # potion +2 (skill 6 fails)
+    g = new(layout=first(mr.EVENT), hp=19, dice=(2, 4))  # potion +2 (skill 4 fails)
     act(g, mr.CARD, 0)
     assert g.hp == 20
-    g = new(layout=first(mr.EVENT), armour=5, dice=(5, 6))  # shield
+    g = new(layout=first(mr.EVENT), armour=5, dice=(5, 4))  # shield
     act(g, mr.CARD, 0)
     assert g.armour == 5
-    g = new(layout=first(mr.EVENT), gold=9, dice=(1, 6))  # loot +2 gold
+    g = new(layout=first(mr.EVENT), gold=9, dice=(1, 4))  # loot +2 gold
     act(g, mr.CARD, 0)
     assert g.gold == 10 and g.gold_in == 1
 
@@ -43,17 +43,23 @@ def test_rank_is_number_of_dice():
         assert [g.dice[i] for i in range(4) if g.dice[i]] == [1, 2, 3, 4][:rank]
 
 
-def test_rank_up_consumes_threshold_minus_one():
-    g = new(xp=6, dice=())
-    g._xp(1)  # 7 > 6: rank 2, 7 - 5 = 2 XP left
-    assert (g.rank, g.xp) == (2, 2)
+def test_rank_up_at_six_twelve_eighteen_xp():
+    # "1: 6 XP, 2: 12 XP, 3: 18 XP": at rank r the counter reaching the mark ranks up and
+    # the mark comes off it.
+    g = new(xp=4, dice=())
+    g._xp(1)  # 5: not yet
+    assert (g.rank, g.xp) == (1, 5) and g.events == []
+    g._xp(2)  # 7 reaches 6: rank 2 with 1 left
+    assert (g.rank, g.xp) == (2, 1)
     assert codes(g.events) == [mr.EV_RANK]
-    g._xp(10)  # 12 is not past 12
-    assert (g.rank, g.xp) == (2, 12)
-    g._xp(1)  # 13 > 12: rank 3 with 13 - 11 = 2
-    assert (g.rank, g.xp) == (3, 2)
-    g._xp(17)  # 19 > 18: rank 4 with 19 - 17 = 2
-    assert (g.rank, g.xp) == (4, 2)
+    g._xp(10)  # 11 is short of 12
+    assert (g.rank, g.xp) == (2, 11)
+    g._xp(1)  # 12 reaches 12: rank 3 with 0
+    assert (g.rank, g.xp) == (3, 0)
+    g._xp(17)
+    assert (g.rank, g.xp) == (3, 17)
+    g._xp(1)  # 18 reaches 18: rank 4 with 0
+    assert (g.rank, g.xp) == (4, 0)
     g._xp(200)  # no rank 5; XP stops at its cap
     assert (g.rank, g.xp) == (4, mr.XP_CAP)
     g.score = g.compute_score()
@@ -135,9 +141,9 @@ def test_treasure_gold_one_or_two_after_a_kill():
     g = new(layout=first(mr.MONSTER, mr.TREASURE), gold=0, rank=2,
             dice=(1, 6, 5, 4))
     act(g, mr.CARD, 0)  # monster HP 1 + 1 = 2
-    act(g, mr.ATTACK)  # 6 + 5 kills it
+    act(g, mr.ATTACK)  # 6 + 5 kills it: 1 gold
     act(g, mr.CARD, 1)  # chest 4: 2 gold because a monster died in this area
-    assert g.gold == 2
+    assert g.gold == 3
 
 
 def test_treasure_pays_one_again_in_the_next_area():
@@ -239,23 +245,26 @@ def test_pit_can_kill():
 
 
 def test_event_failed_check_takes_the_roll():
-    g = new(layout=first(mr.EVENT), gold=0, dice=(1, 4))
-    ev = act(g, mr.CARD, 0)
-    assert ev[:2] == [(mr.EV_EVENT, 1, 4), (mr.EV_FOUND, 1, 2)]
-    assert g.gold == 2 and g.phase == mr.MAP
+    # "Roll at least one five or six and you will be able to choose": 1..4 choose nothing,
+    # whatever the rank.
+    for skill in (1, 2, 3, 4):
+        g = new(layout=first(mr.EVENT), gold=0, rank=4, dice=(1, skill))
+        ev = act(g, mr.CARD, 0)
+        assert ev[:2] == [(mr.EV_EVENT, 1, skill), (mr.EV_FOUND, 1, 2)]
+        assert g.gold == 2 and g.phase == mr.MAP
 
 
 def test_event_passed_check_offers_roll_and_neighbours():
-    g = new(layout=first(mr.EVENT), dice=(3, 1))
+    g = new(layout=first(mr.EVENT), dice=(3, 5))  # a 5 chooses, at rank 1
     act(g, mr.CARD, 0)
-    assert g.phase == mr.EVENT_CHOICE
+    assert g.phase == mr.EVENT_CHOICE and g.event_skill == 5
     assert g.actions() == [mr.PICK << 8 | 2, mr.PICK << 8 | 3, mr.PICK << 8 | 4]
     act(g, mr.PICK, 4)  # whetstone
     assert g.xp == 2
-    g = new(layout=first(mr.EVENT), dice=(1, 1))
+    g = new(layout=first(mr.EVENT), dice=(1, 6))
     act(g, mr.CARD, 0)
     assert g.actions() == [mr.PICK << 8 | 1, mr.PICK << 8 | 2]  # no face below 1
-    g = new(layout=first(mr.EVENT), dice=(6, 1))
+    g = new(layout=first(mr.EVENT), dice=(6, 5))
     act(g, mr.CARD, 0)
     assert g.actions() == [mr.PICK << 8 | 5, mr.PICK << 8 | 6]
 
@@ -263,26 +272,28 @@ def test_event_passed_check_offers_roll_and_neighbours():
 def test_event_faces():
     for face, stat, gain in ((1, "gold", 2), (2, "hp", 2), (3, "food", 1), (4, "xp", 2),
                              (5, "armour", 1)):
-        g = new(layout=first(mr.EVENT), dice=(face, 6))
+        g = new(layout=first(mr.EVENT), dice=(face, 4))
         before = getattr(g, stat)
         act(g, mr.CARD, 0)
         assert getattr(g, stat) == before + gain, stat
 
 
 def test_event_monster_fight():
-    g = new(area=5, layout=first(mr.EVENT), rank=2, dice=(6, 6, 4, 6, 6))
+    g = new(area=5, layout=first(mr.EVENT), rank=2, dice=(6, 4, 4, 6, 6))
     ev = act(g, mr.CARD, 0)
     assert g.phase == mr.FIGHT_DICE and g.fight == mr.EVENT
-    assert (mr.EV_FIGHT, 9, 6) in ev  # HP area 5 + 4, damage 2 x level 3
+    assert (mr.EV_FIGHT, 7, 6) in ev  # HP level 3 + 4, damage 2 x level 3
     assert (g.dice[0], g.dice[1]) == (6, 6)
 
 
-def test_event_monster_pays_two_xp():
-    g = new(area=5, layout=first(mr.EVENT), rank=2, dice=(6, 6, 4, 5, 5))
-    act(g, mr.CARD, 0)
-    assert g.monster_hp == 9 and g.monster_damage == 6
-    act(g, mr.ATTACK)  # 5 + 5 = 10 kills it
-    assert g.xp == 2 and g.phase == mr.MAP and g.killed_here
+def test_event_monster_pays_two_xp_and_a_gold():
+    # "You will receive 2 XP if you defeat it" (a level-5 room monster pays 3, level 1 pays 1).
+    for area in (1, 5, 11):
+        g = new(area=area, layout=first(mr.EVENT), rank=2, gold=0, dice=(6, 4, 4, 5, 5))
+        act(g, mr.CARD, 0)
+        assert g.monster_hp == mr.level_of(area) + 4
+        act(g, mr.ATTACK)  # 5 + 5 = 10 kills it
+        assert (g.xp, g.gold) == (2, 1) and g.phase == mr.MAP and g.killed_here
 
 
 def test_resting_options():

@@ -10,6 +10,8 @@ class Dice:
         self.rolls = list(rolls)
 
     def die(self, sides=6):
+        if sides != 6:
+            raise AssertionError("Mini Rogue rolls only six-sided dice, not a d%d" % sides)
         if not self.rolls:
             raise AssertionError("the rules rolled more dice than scripted")
         return self.rolls.pop(0)

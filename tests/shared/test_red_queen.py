@@ -14,70 +14,10 @@ from deckdelve.games.red_queen import (
     SWAP,
     act,
 )
+from red_queen_positions import setup_position, weapons_except
 
 C = cards.parse
 QH = C("QH")
-
-
-def setup_position(g, hand=(), stash0=(), stash1=(), deck=(), foes=(), drawn=None,
-                   discard=None, runs=0, fled=()):
-    """Build a position for a scenario by setting the game's state fields (described at the
-    top of red_queen.py). Cards are names ("7H"). deck lists the top card first; stashes and
-    discard list the bottom first; foes and fled are (enemy, weapon, ...) tuples, "--" for no
-    weapon. Every card not named goes to the discard pile if it is a weapon and to the
-    defeated pile if it is a JQK (the Queen of Hearts stays aside unless named). A fight (the
-    final battle if the Queen is the first foe) starts when foes are given; else `drawn`
-    waits to be placed; else the next card is drawn. Automatic steps then run as after an
-    action."""
-    g.events = []
-    g.over = g.won = False
-    g.runs = runs
-    g._clear()
-    named = bytearray(52)
-    piles = (g.deck, g.stashes[0], g.stashes[1], g.discard, g.defeated)
-    for p in piles:
-        p.n = 0
-
-    def take(name):
-        c = cards.parse(name)
-        if c == NONE:
-            return NONE
-        if named[c]:
-            raise ValueError("card named twice: " + name)
-        named[c] = 1
-        return c
-
-    for i in range(len(hand)):
-        g.hand[i] = take(hand[i])
-    for name in stash0:
-        g.stashes[0].push(take(name))
-    for name in stash1:
-        g.stashes[1].push(take(name))
-    for k in range(len(deck) - 1, -1, -1):
-        g.deck.push(take(deck[k]))
-    for name in discard or ():
-        g.discard.push(take(name))
-    for k in range(len(fled)):
-        g.fled[k] = take(fled[k][0])
-        g.fled_weapon[k] = NONE if fled[k][1] == "--" else take(fled[k][1])
-    for i in range(len(foes)):
-        f = foes[i]
-        g.foe[i] = take(f[0])
-        for j in range(1, len(f)):
-            if f[j] != "--":
-                g.foe_weapon[2 * i + j - 1] = take(f[j])
-    g.drawn = NONE if drawn is None else take(drawn)
-    g.queen = NONE if named[QH] else QH
-    named[QH] = 1
-    for c in range(52):
-        if not named[c]:
-            (g.discard if rq.is_weapon(c) else g.defeated).push(c)
-    if foes:
-        g.phase = rq.FINAL if cards.parse(foes[0][0]) == QH else rq.FIGHT
-    else:
-        g.phase = rq.PLACE
-    g._advance()
-    g._update_score()
 
 
 def position(**kw):
@@ -101,16 +41,6 @@ def pile_names(pile):
 
 def event_codes(g):
     return [e[0] for e in g.events]
-
-
-def weapons_except(*named):
-    """Every weapon card not in `named`, as names (for positions with an empty discard)."""
-    out = []
-    for c in range(52):
-        n = cards.name(c)
-        if rq.is_weapon(c) and n not in named:
-            out.append(n)
-    return out
 
 
 # ---- setup ----
@@ -457,6 +387,8 @@ def test_final_battle_queen_with_two_discard_weapons_and_the_fled():
     assert g.foe[0] == QH and sorted(names(g.foe_weapon[:2])) == ["9D", "9H"]
     assert g.foe[1] == C("KS") and g.foe_weapon[2] == C("8S") and g.fled[0] == NONE
     assert g.events[-1] == (rq.EV_FINAL, 2, 0)
+    w = g.foe_weapon
+    assert g.events[:2] == [(rq.EV_WEAPON, QH, w[0]), (rq.EV_WEAPON, QH, w[1])]
     assert act(RUN) not in g.actions()
 
 
@@ -481,6 +413,9 @@ def test_d14_the_queen_falls_when_both_weapons_are_beaten_and_a_win_scores():
     g.apply(hit(0, 0))  # 9S matches 9D
     assert g.events == [(rq.EV_DISARMED, QH, C("9D"))] and g.foe[0] == QH
     assert not g.over
+    # Only her second weapon is a target now (10H beats the 4H): the beaten slot is no
+    # unarmed foe that any card would defeat.
+    assert [a for a in g.actions() if a >> 12 == ATTACK] == [hit(1, 1)]
     g.apply(hit(1, 1))  # 10H beats 4H
     g.check()
     assert g.over and g.won and g.events[-1][0] == rq.EV_WON
@@ -518,11 +453,31 @@ def test_d14_a_refill_that_would_win_is_offered_and_the_stash_is_left_intact():
     g.check()
 
 
+def test_d14_two_runs_of_two_bring_four_fled_enemies_beside_the_queen():
+    # "You'll also fight every enemy you ran away from": two runs from two enemies each.
+    rest = weapons_except("5C", "3S", "4S", "2S", "3D", "4D", "5D", "9H", "9D", "6C")
+    g = position(hand=("5C", "3S", "4S"), stash0=rest, discard=("9H", "9D"), drawn="6C",
+                 runs=2, fled=(("KS", "2S"), ("KC", "3D"), ("JD", "4D"), ("JH", "5D")))
+    g.apply(act(STASH, 1))
+    g.check()
+    assert g.phase == rq.FINAL and g.events[-1] == (rq.EV_FINAL, 5, 0)
+    assert names(g.foe) == ["QH", "KS", "KC", "JD", "JH"]
+    assert [cards.name(g.foe_weapon[2 * i]) for i in range(1, 5)] == ["2S", "3D", "4D", "5D"]
+    acts = g.actions()
+    assert hit(8, 0) in acts and hit(6, 2) in acts and hit(4, 1) in acts  # the last three
+    # Each one beaten is defeated, whoever else still stands armed.
+    g.apply(hit(2, 2))  # 4S beats the KS's 2S
+    assert g.events == [(rq.EV_DEFEATED, C("KS"), C("2S"))]
+    g.apply(hit(4, 1))  # 3S matches the KC's 3D
+    assert g.events == [(rq.EV_DEFEATED, C("KC"), C("3D"))]
+
+
 def test_winning_with_all_twelve_enemies_scores_200_plus_the_stash():
     g = position(hand=("9S", "2C", "3C"), stash0=("10C",), foes=(("QH", "9D", "--"),))
     assert len(g.defeated) == 11
     g.apply(hit(0, 0))
     assert g.won and g.score == 200 + 10 + 2 + 3
+    assert g.events[-1] == (rq.EV_WON, g.score, 0)  # the end screen's score is the final one
 
 
 # ---- scoring, the contract ----

@@ -54,9 +54,8 @@ def test_unnamed_monster_never_attacks_specially():
 def test_hearts_special_heals_a_damaged_monster_in_the_spot_you_choose():
     g = game(".JS -- .7C .8C QH .9C -- .2D --", BOARD, deck="7S")
     act(g, rs.SKIP)
-    # Nothing at 1: the attack meets the next card counter-clockwise, the JS at 0, turned up
-    # on a named monster; your 2H loses.
-    act(g, rs.ATTACK, 1)
+    # Your 9H at 0 meets the JS at 0, turned up on a named monster, and loses.
+    act(g, rs.ATTACK, 0)
     assert rs.EV_SPECIAL in codes(g) and g.events[codes(g).index(rs.EV_SPECIAL)][1] == 1
     assert g.phase == rs.PH_HEAL
     assert sorted(a & 1023 for a in g.actions()) == [1, 6, 8]

@@ -129,21 +129,31 @@ def test_hunger_after_finding_the_key_earns_only_its_dark_twin():
     assert g.over and g.achievements() == rs.ACH_DARK
 
 
-def test_hunger_after_finding_the_exit_without_the_key():
-    # Standing on the exit with the KC in the centre instead of the key.
-    g = _race("", "AC 2S 5S 5D KC 6S 7H 8H 9D", ".6C .7C -- .8C JD .9C .10C .2D .3D",
-              exit=PLAIN_EXIT)
-    act(g, rs.SKIP)
-    assert g.race_exit_seen and not g.over
-    act(g, rs.ATTACK, 1)  # 2S meets 6C at 1 and loses; that kills nothing: play on
-    assert not g.over
-    # Next turn the AC at 0 beats the 6C at 0: the left column is empty, the monster dies,
-    # the Buffet is bare. The exit was found, the key never: only "Where did I leave my keys?".
+def test_hunger_after_matching_the_exit_without_the_key_is_not_finding_it():
+    # "You have found the exit when a Joker is in the center square of the player board, and
+    # all eight other cards match": eight matches with the KC in the centre are not the exit.
     g = _race("", "AC 2S 5S 5D KC 6S 7H 8H 9D", ".6C .7C .4H -- JD .9C -- .2D .3D",
               exit=PLAIN_EXIT)
     act(g, rs.SKIP)
+    assert not g.race_exit_seen and not g.over
+    # The AC at 0 beats the 6C: the left column is empty, the monster dies, the Buffet is
+    # bare. Neither the key nor (by the text's definition) the exit was found: both.
     act(g, rs.ATTACK, 0)
-    assert g.over and rs.EV_HUNGER in codes(g) and g.achievements() == rs.ACH_KEYS
+    assert g.over and rs.EV_HUNGER in codes(g)
+    assert g.achievements() == rs.ACH_KEYS | rs.ACH_DARK
+
+
+def test_the_exit_found_by_the_kill_that_starves_you_counts_as_found():
+    # The key is in your centre and seven cards match; the eighth (AC) lies face down. It
+    # attacks, is turned up (now all eight match: the exit is found), wins, and the kill finds
+    # the Buffet bare. Found the key and the exit: neither hunger achievement.
+    g = _race("", ".AC 2S 5S 5D KEY 6S 7H 8H 9D", ".6C .7C .4H -- JD .9C -- .2D .3D",
+              exit=PLAIN_EXIT)
+    act(g, rs.SKIP)
+    assert g.race_key_seen and not g.race_exit_seen and not g.over
+    act(g, rs.ATTACK, 0)
+    assert g.over and not g.won and rs.EV_HUNGER in codes(g)
+    assert g.race_exit_seen and g.achievements() == 0
 
 
 def test_the_key_won_by_the_kill_that_starves_you_counts_as_found():

@@ -121,14 +121,33 @@ def test_no_retaliation_without_a_monster_card_opposite():
     assert codes(g) == [rs.EV_ATTACK]
 
 
-def test_attack_into_an_empty_spot_searches_counter_clockwise():
-    # The monster has nothing at 0 nor at 3 (next counter-clockwise): your 9H meets its 6.
+def test_only_a_card_facing_a_monster_card_may_attack():
+    # "dueling the corresponding card in the same position on the monster grid": the monster
+    # has nothing at 0 nor 3, so your 9H (0) and 4H (3) may not attack; the six others may.
     g = game("-- .6C .7C -- .4D .9C .10C .2D .3D", BOARD)
     act(g, rs.SKIP)
-    assert g.attack_target(0) == 6 and g.attack_target(1) == 1
-    act(g, rs.ATTACK, 0)
-    assert g.events[0] == (rs.EV_ATTACK, c("9H"), c("10C"))
-    assert at(g, rs.M, 6) == "10C" and at(g, rs.P, 0) == "--"
+    assert sorted(a & 1023 for a in g.actions()) == [1, 2, 5, 6, 7, 8]
+    try:
+        g.apply(rs.ATTACK << 10 | 0)
+        raise AssertionError("a card facing an empty spot attacked")
+    except IllegalAction:
+        pass
+    act(g, rs.ATTACK, 6)  # your 7H meets the 10C facing it, and loses
+    assert g.events[0] == (rs.EV_ATTACK, c("7H"), c("10C"))
+    assert at(g, rs.M, 6) == "10C" and at(g, rs.P, 6) == "--"
+
+
+def test_when_no_card_faces_one_any_card_attacks_the_next_counter_clockwise():
+    # Your cards stand on the diagonal, the monster's everywhere else (it has no empty line):
+    # none faces another. Then any outer card may attack and meets the monster's next card
+    # counter-clockwise, as its retaliation searches your board.
+    g = game("-- .6C .7C .8C .4D .9C .10C .2D --", "9H -- -- -- KC -- -- -- 10H")
+    act(g, rs.SKIP)
+    assert sorted(a & 1023 for a in g.actions()) == [0, 8]
+    assert g.attack_target(0) == 3 and g.attack_target(8) == 5
+    act(g, rs.ATTACK, 0)  # 9H meets the 8C at 3 and wins; nothing at 8 retaliates
+    assert g.events == [(rs.EV_ATTACK, c("9H"), c("8C"))]
+    assert at(g, rs.M, 3) == "--" and at(g, rs.P, 0) == "9H" and not g.over
 
 
 def test_face_down_card_met_by_the_retaliation_is_turned_up():

@@ -19,11 +19,14 @@ def _board_value(game, board, down):
     row or column close to empty, strong cards outside."""
     grid = game.grid
     v = 0
-    # A board that cannot meet the monster anywhere stalls the game: nothing ever happens.
+    # Only a card facing a monster card may attack: the best such duel counts (a board that
+    # faces the monster nowhere lets any card attack the next card round, blind).
+    best = -1000
     for p in rs.RING:
         if board[p] != rs.NONE and grid[_M + p] != rs.NONE:
-            v += 40
-            break
+            best = max(best, _duel_value(game, board[p], p))
+    if best > -1000:
+        v += 40 + best
     centre = board[4]
     match = 12
     if centre >= 52 and centre != rs.NONE:
@@ -52,17 +55,21 @@ def _board_value(game, board, down):
     return v
 
 
+def _duel_value(game, mine, p):
+    """What attacking the monster's card at p with `mine` is worth, as far as one can see."""
+    ps = rs.strength(mine)
+    if game.down[_M + p]:
+        return (ps - 7) * 3
+    ms = rs.strength(game.grid[_M + p])
+    if ps > ms:
+        return 20
+    return -6 - ps // 2
+
+
 def _hand_card_value(c):
     if c == rs.JOKER_B:
         return 100
     return rs.strength(c)
-
-
-def _stalled(game):
-    for p in rs.RING:
-        if game.grid[_P + p] != rs.NONE and game.grid[_M + p] != rs.NONE:
-            return False
-    return True
 
 
 def _keep_value(game, c):
@@ -75,7 +82,7 @@ def _keep_value(game, c):
     return v
 
 
-def _score_play(game, a, board, down, stalled):
+def _score_play(game, a, board, down):
     kind = a >> 10
     arg = a & 1023
     for p in range(9):
@@ -98,9 +105,6 @@ def _score_play(game, a, board, down, stalled):
         down[p] = 0
     elif kind == rs.TAKE:
         bonus = _hand_card_value(board[arg]) // 4
-        if stalled:
-            # Take a card up now to lay it where the monster is next turn.
-            bonus += 45
         board[arg] = rs.NONE
         down[arg] = 0
     return _board_value(game, board, down) + bonus
@@ -134,11 +138,10 @@ def greedy(game, rng):
     if ph == rs.PH_PLAY:
         board = bytearray(9)
         down = bytearray(9)
-        stalled = _stalled(game)
         best = acts[0]
         best_v = -100000
         for a in acts:
-            v = _score_play(game, a, board, down, stalled) * 4 + rng.below(4)
+            v = _score_play(game, a, board, down) * 4 + rng.below(4)
             if v > best_v:
                 best = a
                 best_v = v

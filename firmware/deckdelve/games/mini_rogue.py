@@ -18,7 +18,7 @@
 # Events (code, a, b), for the scene to put into words (a "gain" is what came in: see below):
 #   EV_TREASURE chest die, gold gain  EV_LOOT     loot die (1..6, 7 = gold instead), its gain
 #   EV_EVADE    skill die, rank       EV_TRAP     trap die (1..6), skill die
-#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (<= rank: a choice)
+#   EV_FALL     from area, to area    EV_EVENT    event die, skill die (5 or 6: a choice)
 #   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
 #   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
@@ -56,7 +56,7 @@ FOOD_CAP = const(10)
 ITEM_CAP = const(2)
 RANK_CAP = const(4)
 XP_CAP = const(99)
-# At rank r the XP counter must go past XP_NEXT[r]; the rank-up then takes XP_NEXT[r] - 1 off.
+# At rank r the XP counter must reach XP_NEXT[r]; the rank-up then takes XP_NEXT[r] off.
 XP_NEXT = (0, 6, 12, 18)
 CAPPED = const(0x80)  # set on an event's gain that a cap cut (see the events above)
 AREAS = const(14)
@@ -70,18 +70,27 @@ TRAP = const(5)
 MONSTER = const(6)
 BOSS = const(7)
 DELVE = const(8)
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 STARVED = const(9)  # a cause of death, for EV_DEAD
+# mutate: end
 
 # Wands, in the port's order.
 FIRE = const(0)
 ICE = const(1)
 POISON = const(2)
 HEALING = const(3)
-FIRE_DAMAGE = const(10)
+FIRE_DAMAGE = const(8)
 POISON_DAMAGE = const(5)
 HEALING_HP = const(8)
+# A room's monster: XP by level (the manual's table), gold for any monster's kill.
+MONSTER_XP = b"\x01\x01\x02\x02\x03"
+MONSTER_GOLD = const(1)
+EVENT_MONSTER_XP = const(2)
+# An event's skill die at least this lets the player choose the face.
+EVENT_CHOICE_ROLL = const(5)
 
 # Phases: what the next action answers.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 MAP = const(0)
 REST_CHOICE = const(1)
 EVENT_CHOICE = const(2)
@@ -123,9 +132,7 @@ EV_WON = const(19)
 EV_BUY = const(20)
 EV_SELL = const(21)
 EV_REROLL = const(22)
-
-# Event faces (the event die): loot, potion, meat, whetstone, shield, monster.
-EV_FACE_MONSTER = const(6)
+# mutate: end
 
 # The merchant. Buy: ration, health potion, big health potion, four wands, armour piece.
 BUY_PRICE = (1, 1, 3, 8, 8, 8, 8, 6)
@@ -138,10 +145,12 @@ BUY_ARMOUR = const(7)
 SELL_PRICE = (4, 4, 4, 4, 3)
 SELL_ARMOUR = const(4)
 # Why the merchant says no (0: he says yes).
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 NEED_GOLD = const(1)
 NONE_TO_SELL = const(2)
 HAVE_ENOUGH = const(3)
 PURSE_FULL = const(4)
+# mutate: end
 
 # Per area (index area - 1): its level, and the area a pit drops into (0: none below).
 LEVEL_OF = b"\x01\x01\x02\x02\x03\x03\x03\x04\x04\x04\x05\x05\x05\x05"
@@ -193,7 +202,6 @@ class Game(_Game):
         self.column = 0  # the column whose card is played next
         self.killed_here = False  # a monster died earlier in this area (treasure pays 2)
         self.phase = MAP
-        self.room = 0  # the room kind being played (0 on the map)
         self.event_faces = bytearray(3)  # the faces on offer after a passed event check
         self.event_skill = 0  # the skill die that passed it
         # The fight: the monster, the dice, the wand effects.
@@ -204,7 +212,6 @@ class Game(_Game):
         self.dice = bytearray(4)
         self.sixes = bytearray(4)  # rerolls added to each die (each one a 6 kept)
         self.poisoned = False
-        self.rounds = 0
         # Accounting, checked by check(): what came in and went out of each stat.
         self._reset_ledger()
         self._deal()
@@ -349,7 +356,7 @@ class Game(_Game):
 
         if not 1 <= self.rank <= RANK_CAP:
             bad("rank %d" % self.rank)
-        if not 0 <= self.xp <= XP_CAP or (self.rank < RANK_CAP and self.xp > XP_NEXT[self.rank]):
+        if not 0 <= self.xp <= XP_CAP or (self.rank < RANK_CAP and self.xp >= XP_NEXT[self.rank]):
             bad("xp %d at rank %d" % (self.xp, self.rank))
         if not 0 <= self.hp <= HP_CAP:
             bad("hp %d" % self.hp)
@@ -400,7 +407,7 @@ class Game(_Game):
                                                 self.xp_ranked))
         spent = 0
         for r in range(self.start_rank, self.rank):
-            spent += XP_NEXT[r] - 1
+            spent += XP_NEXT[r]
         if spent != self.xp_ranked:
             bad("rank-ups took %d XP, expected %d" % (self.xp_ranked, spent))
         if self.score != self.compute_score():
@@ -481,8 +488,8 @@ class Game(_Game):
         self.xp += n
         self.xp_in += n
         got = _gain(n, wanted)
-        while self.rank < RANK_CAP and self.xp > XP_NEXT[self.rank]:
-            took = XP_NEXT[self.rank] - 1
+        while self.rank < RANK_CAP and self.xp >= XP_NEXT[self.rank]:
+            took = XP_NEXT[self.rank]
             self.xp -= took
             self.xp_ranked += took
             self.rank += 1
@@ -506,11 +513,9 @@ class Game(_Game):
         self.events.append((EV_LOOT, roll, got))
 
     def _die(self, cause):
-        self.hp = 0
+        """The end (every cause has just taken the last HP)."""
         self.over = True
-        self.won = False
         self.phase = ENDED
-        self.room = 0
         self.events.append((EV_DEAD, cause, 0))
 
     # ---- the dungeon ---------------------------------------------------------------------
@@ -525,12 +530,10 @@ class Game(_Game):
         self.column = 0
         self.killed_here = False
         self.phase = MAP
-        self.room = 0
 
     def _enter(self, card):
         self.taken[self.column] = card
         kind = self.layout[card]
-        self.room = kind
         if kind == RESTING:
             self.phase = REST_CHOICE
         elif kind == TREASURE:
@@ -547,7 +550,6 @@ class Game(_Game):
     def _room_done(self):
         """The room is over: on to the next column, or out of the area."""
         self.phase = MAP
-        self.room = 0
         following = self.column + 1
         if following == 5 or (following == 4 and not is_boss_area(self.area)):
             self._leave_area(self.area + 1)  # a starved player dies here, in this column
@@ -611,7 +613,7 @@ class Game(_Game):
         face = self.rng.die(6)
         skill = self.rng.die(6)
         self.events.append((EV_EVENT, face, skill))
-        if skill > self.rank:
+        if skill < EVENT_CHOICE_ROLL:
             self._event_face(face)
             return
         self.event_skill = skill
@@ -687,17 +689,15 @@ class Game(_Game):
             hp = BOSS_HP[level - 1]
             self.monster_damage = BOSS_DAMAGE[level - 1]
         else:
-            hp = self.area + self.rng.die(6)
+            hp = level + self.rng.die(6)
             self.monster_damage = 2 * level
         self.monster_hp = self.monster_max = hp
         self.poisoned = False
-        self.rounds = 0
         self.events.append((EV_FIGHT, hp, self.monster_damage))
         self._roll_dice()
 
     def _roll_dice(self):
         self.phase = FIGHT_DICE
-        self.rounds += 1
         for i in range(4):
             self.dice[i] = self.rng.die(6) if i < self.rank else 0
             self.sixes[i] = 0
@@ -753,12 +753,12 @@ class Game(_Game):
             self._item_roll()
             if self.area == AREAS:
                 self.phase = ENDED
-                self.room = 0
                 self.over = True
                 self.won = True
                 self.events.append((EV_WON, self.compute_score(), 0))
                 return
         else:
-            self.events[at] = (EV_KILL, self._xp(2 if self.fight == EVENT else level), 0)
+            xp = self._xp(EVENT_MONSTER_XP if self.fight == EVENT else MONSTER_XP[level - 1])
+            self.events[at] = (EV_KILL, xp, self._gold(MONSTER_GOLD))
         self._room_done()
 

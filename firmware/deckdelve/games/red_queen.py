@@ -32,22 +32,27 @@ except ImportError:
         return x
 
 
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 HAND = const(1)
 SWAP = const(2)
 STASH = const(3)
 REFILL = const(4)
 ATTACK = const(5)
 RUN = const(6)
+# mutate: end
 NO_PARTNER = const(15)
 
 # Phases
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 PLACE = const(0)  # a drawn weapon waits in `drawn`
 FIGHT = const(1)  # a fight against the foes in `foe`
 REFILL_AFTER_RUN = const(2)  # after running: take stash tops until the hand is full
 FINAL = const(3)  # the final battle (no running)
 OVER = const(4)
+# mutate: end
 
 # Events: (code, a, b)
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 EV_ENEMY = const(1)  # a = enemy card: an enemy appears
 EV_WEAPON = const(2)  # a = enemy, b = its weapon (NONE: nothing left to arm it with)
 EV_BACK = const(3)  # a = a third JQK, shuffled back into the deck
@@ -61,6 +66,7 @@ EV_IGNORED = const(10)  # a = JQK drawn while refilling after a run, put back in
 
 LOST_RUN = const(0)  # a third run was needed
 LOST_FINAL = const(1)  # stuck in the final battle
+# mutate: end
 
 MAX_FOES = const(5)  # the Queen and up to four fled enemies (two runs of two)
 HAND_SIZE = const(3)
@@ -163,8 +169,9 @@ class Game(BaseGame):
         self.rng.shuffle(self.deck.cards, 0, self.deck.n)
         while self.hand[HAND_SIZE - 1] == NONE:
             self.hand[self._empty_slot()] = self._draw_weapon_skipping_faces()
-        # D10: "Shuffle the deck lightly when you're done."
-        self.rng.shuffle(self.deck.cards, 0, self.deck.n)
+        # D10: "Shuffle the deck lightly when you're done." (After the shuffle above, this one
+        # changes which seed deals which game, not how the games are dealt.)
+        self.rng.shuffle(self.deck.cards, 0, self.deck.n)  # D10: lightly
         self.events = []
         self._next_card()
         self._update_score()

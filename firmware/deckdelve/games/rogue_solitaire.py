@@ -17,7 +17,8 @@
 #   PLACE card*9+p   place a hand card in the empty spot p
 #   TAKE p           take the player-board card at p into the hand
 #   SKIP 0           make no play
-#   ATTACK p         attack with the player's card at outer spot p
+#   ATTACK p         attack with the player's card at outer spot p (one that faces a monster
+#                    card; only when none does, any outer card: see the rules note)
 #   HEAL p           where a monster's healing card goes (Hearts special attack)
 #   CLUB card        which hand card the Clubs special attack discards
 #   PICK p           which face-down monster card the pickpocket swaps (Diamonds special)
@@ -48,6 +49,7 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 HAND_LIMIT = const(5)
 BUFFET_FULL = const(10)
 
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 DISCARD = const(1)
 SWAP = const(2)
 FLIP = const(3)
@@ -61,8 +63,10 @@ CLUB = const(10)
 PICK = const(11)
 BUFFET = const(12)
 DESCEND = const(13)
+# mutate: end
 
 # Phases: what the next action decides.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 PH_DISCARD = const(0)
 PH_PLAY = const(1)
 PH_ATTACK = const(2)
@@ -76,8 +80,10 @@ PH_OVER = const(8)
 # What follows once a special attack's choice is made.
 _THEN_RETALIATE = const(0)
 _THEN_DEATHS = const(1)
+# mutate: end
 
 # Events (code, a, b) for the scene to put into words.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 EV_ATTACK = const(1)  # a = your card, b = the monster's card (winner by strength())
 EV_RETALIATE = const(2)  # a = the monster's card, b = your card
 EV_NAMED = const(3)  # a = face card now in the centre, b = the card that took its place
@@ -100,6 +106,7 @@ EV_BUFFET = const(19)  # a = card given to the Victory Buffet
 EV_RACE = const(20)  # the final race begins
 EV_HUNGER = const(21)  # died of hunger
 EV_DIED = const(22)  # died of wounds (an empty row or column)
+# mutate: end
 
 ACHIEVEMENTS = (
     "Zero to Hero",
@@ -177,7 +184,8 @@ class Game(BaseGame):
         return 1 + self.buffet_n - self.buffet_top
 
     def attack_target(self, p):
-        """The monster spot an attack from the player's spot p meets (NONE: no card)."""
+        """The monster spot an attack from the player's spot p meets: p itself, or, when no
+        card of yours faces a monster card, the next monster card counter-clockwise."""
         return self._ring_search(M, p)
 
     def progress(self):
@@ -357,13 +365,20 @@ class Game(BaseGame):
         self.phase = PH_ATTACK
 
     def _attack_spots(self, acts):
+        """Your outer cards that face a monster card; if none does, all your outer cards
+        (each then meets the monster's next card counter-clockwise: see the rules note)."""
+        grid = self.grid
         for p in RING:
-            if self.grid[P + p] != NONE:
+            if grid[P + p] != NONE and grid[M + p] != NONE:
                 acts.append(ATTACK << 10 | p)
+        if not acts:
+            for p in RING:
+                if grid[P + p] != NONE:
+                    acts.append(ATTACK << 10 | p)
 
     def _attack(self, p):
-        """Your card at p meets the monster's card at p or, where that spot is empty, the next
-        one counter-clockwise (as the monster's retaliation searches: see the rules note)."""
+        """Your card at p meets the monster's card at p or, only when no card of yours faces
+        one, the next one counter-clockwise (as the monster's retaliation searches)."""
         self.attack_pos = p
         target = self.attack_target(p)
         if target != NONE and self._duel(M + target, P + p, True):
@@ -715,13 +730,14 @@ class Game(BaseGame):
         return True
 
     def _note_race_progress(self):
-        """For the hunger achievements: has the key been found, has the exit been found?"""
+        """For the hunger achievements: has the key been found, has the exit been found (the
+        text's definition: the key in your centre and the eight others matching)?"""
         if _index(self.hand, self.hand_n, JOKER_B) >= 0:
             self.race_key_seen = True
         for p in range(9):
             if self.grid[P + p] == JOKER_B and not self.down[P + p]:
                 self.race_key_seen = True
-        if self._at_exit():
+        if self._at_exit() and self._has_key():
             self.race_exit_seen = True
 
     # ----- small moves --------------------------------------------------------------

@@ -80,16 +80,20 @@ KIND_MASK = const(0xF000)
 JOKER_SLOT = const(9)  # PICK | JOKER_SLOT selects the banked Joker
 
 # Phases.
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 IN_ROUND = const(0)
 SHOP = const(1)
 OVER = const(2)
+# mutate: end
 
 # Events (code, a, b).
+# mutate: labels (names for the scenes and the log: any distinct values play the same)
 EV_JOKER_BANKED = const(1)  # (code, joker card, 0)
 EV_JOKERS_LOST = const(2)  # (code, 0, 0): a second Joker arrived while one was banked
 EV_ROUND_CLEARED = const(3)  # (code, round, round score)
 EV_SHIELD_USED = const(4)  # (code, round, round score)
 EV_DIED = const(5)  # (code, round, round score)
+# mutate: end
 
 START_TARGET = const(25)
 TARGET_STEP = const(25)

@@ -275,8 +275,8 @@ class Scene:
                 dice[0] = a
                 dice[1] = b
                 n = 2
-                if b > rank:
-                    lines.append("Skill %d > rank %d" % (b, rank))
+                if b < mr.EVENT_CHOICE_ROLL:
+                    lines.append("Skill %d: no 5 or 6" % b)
             elif code == mr.EV_FOUND:
                 title = "Event"
                 lines.append(told(FACE_TEXT[a - 1], b, FACE_STAT[a - 1]) if a < 6
@@ -497,7 +497,7 @@ class Scene:
 
     def _event(self, fb, g):
         self._title(fb, "Event", mr.EVENT)
-        draw.text(fb, "Skill %d, rank %d:" % (g.event_skill, g.rank), 1, 8)
+        draw.text(fb, "Skill %d, a 5 or 6:" % g.event_skill, 1, 8)
         draw.text(fb, "take one!", 1, 14)
         faces = g.actions()
         for i in range(len(faces)):
