@@ -11,6 +11,10 @@ from deckdelve.rng import Rng
 from helpers import Headless, game_index, scratch
 
 MAX_ACTIONS = 20000  # a game that runs longer than this is stuck
+# A campaign (a game with slots, The Four) has no end of its own: the soak plays this many
+# actions of it (it is saved after every one), then leaves through the pause menu, and the
+# next round continues it from its slot.
+CAMPAIGN_ACTIONS = 400
 
 
 def entries():
@@ -30,16 +34,25 @@ def _play_one(h, key, option, rng):
     h.keys("D" * moves + "A")
     gm = h.app.stack[-1]
     assert type(gm).__name__ == "GameMenu", type(gm).__name__
-    moves = [a[0] for a in gm.actions].index("new") + option
+    kinds = [a[0] for a in gm.actions]
+    campaign = "new" not in kinds
+    moves = kinds.index("slot" if campaign else "new") + option
     gm = None
     h.keys("D" * moves + "A")
     if type(h.app.stack[-1]).__name__ == "Confirm":  # a saved run exists: start anew
         h.keys("RA")
+    elif type(h.app.stack[-1]).__name__ == "SlotMenu":
+        if h.app.stack[-1].items[0] == "Delete":  # its story has ended: delete it, start anew
+            h.keys("ARA")
+            assert type(h.app.stack[-1]).__name__ == "GameMenu", type(h.app.stack[-1]).__name__
+            h.keys("A")
+        else:
+            h.keys("A")  # continue the campaign
     host = h.app.stack[-1]
     assert type(host).__name__ == "GameHost", type(host).__name__
     game = host.game
     n = 0
-    while not game.over:
+    while not game.over and not (campaign and n >= CAMPAIGN_ACTIONS):
         while host.pending:
             h.keys("A")
         acts = game.actions()
@@ -47,8 +60,13 @@ def _play_one(h, key, option, rng):
         game.check()
         n += 1
         assert n < MAX_ACTIONS, "game %s never ended" % key
+    over = game.over
+    while host.pending:
+        h.keys("A")
     game = None
     host = None
+    if not over:  # a campaign left for later: pause, "Back to menu" (the third item)
+        h.keys("BDDA")
     for _ in range(40):  # messages, game over, initials, the score table
         if type(h.app.stack[-1]).__name__ == "GameMenu":
             break
