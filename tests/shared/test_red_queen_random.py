@@ -151,3 +151,11 @@ def test_a_fled_enemy_beaten_in_the_final_is_defeated_while_the_queen_stands():
     g.apply(act(ATTACK, 2, 0, NO_PARTNER))  # 3C matches the fled KS's 3D
     assert g.events == [(rq.EV_DEFEATED, C("KS"), C("3D"))] and g.foe[1] == NONE
     assert g.phase == rq.FINAL and g.foe[0] == C("QH")
+
+
+def test_the_third_fled_enemy_beaten_is_defeated_while_the_second_stays_armed():
+    rest = weapons_except("4S", "2C", "3C", "9H", "9D", "2S", "3D", "4D")
+    g = at_seed(1, hand=("4S", "2C", "3C"), stash0=rest,
+                foes=(("QH", "9H", "9D"), ("KS", "2S"), ("KC", "3D"), ("JD", "4D")))
+    g.apply(act(ATTACK, 6, 0, NO_PARTNER))  # 4S matches the JD's 4D; the KC keeps its 3D
+    assert g.events == [(rq.EV_DEFEATED, C("JD"), C("4D"))] and g.foe[3] == NONE
