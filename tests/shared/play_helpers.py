@@ -25,15 +25,20 @@ def dismiss(h, host):
 
 def play_through(h, host, offered, keys_for, choose):
     """Play the game on `host` to its end through the buttons. Before each action the scene's
-    cursor must offer exactly the legal actions (offered(scene) lists what it offers); the
-    action choose(game, acts) picks is made with the presses keys_for(scene, action) gives, and
-    must be the one taken. Ends on the game-over screen; returns the score."""
+    cursor must offer every legal action (offered(scene) lists the actions of its places), and
+    a place whose action is not legal must say why (scene.why(action)); the action
+    choose(game, acts) picks is made with the presses keys_for(scene, action) gives, and must
+    be the one taken. Ends on the game-over screen; returns the score."""
     game = host.game
     dismiss(h, host)
     while not game.over:
         scene = host.scene
         acts = game.actions()
-        assert sorted(offered(scene)) == sorted(acts)  # the cursor offers exactly the legal ones
+        places = offered(scene)
+        for a in acts:
+            assert a in places, a  # every legal action has a place
+        for a in places:
+            assert a in acts or scene.why(a), a  # and a place A cannot use says why
         a = choose(game, acts)
         n = len(host.log)
         h.keys(keys_for(scene, a))

@@ -80,6 +80,7 @@ def test_cursor_rows_and_b_pauses():
     h.keys("A")
     assert game.selection() == [game.hand[0]]
     n = len(scene.rows[0])
+    assert S.PLAY in scene.rows[2] and S.DISCARD in scene.rows[2]
     assert n == game.hand_len + (1 if game.bank != 255 else 0)  # the Joker too, if banked
     h.keys("R" * (n - 1))
     assert scene.cols[0] == n - 1
@@ -93,3 +94,46 @@ def test_cursor_rows_and_b_pauses():
     assert h.top() == "Pause"
     h.keys("A")  # resume
     assert h.top() == "GameHost"
+
+
+def test_cursor_moves_one_card_a_press_over_cards_that_cannot_be_picked():
+    # Five picked (the most a play takes): the cursor still stops on every card, one a press,
+    # and A on an unpicked one says why and picks nothing.
+    h, host = new_game("solatro_ui_limit", "solatro", 9)
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    n = len(scene.rows[0])
+    for i in range(5):
+        assert scene.row == 0 and scene.cols[0] == i
+        h.keys("AR")
+    assert game.selection_size() == 5
+    for _ in range(2 * n):
+        before = scene.cols[0]
+        h.keys("R")
+        assert scene.row == 0 and scene.cols[0] == (before + 1) % n
+    while game.picked & (1 << (scene.current() & 0xF)):
+        h.keys("R")
+    h.keys("A")
+    assert game.selection_size() == 5 and len(host.pending) == 1
+    assert "put one back" in host.pending[0]
+    h.keys("A")  # the message closes; the cursor has not moved
+    assert not host.pending and game.selection_size() == 5
+    col = scene.cols[0]
+    h.keys("L")
+    assert scene.cols[0] == (col - 1) % n
+
+
+def test_a_play_says_what_it_scored_before_the_total_moves():
+    h, host = new_game("solatro_ui_play", "solatro", 5)
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    h.keys("A")  # one card: a high card
+    h.keys("D")
+    assert scene.current() == 0x1000  # PLAY
+    h.keys("A")
+    assert host.pending[0].startswith("High Card: 5 points")
+    assert scene.unshown == 5
+    h.keys("A")  # the message closes: the total shows the play
+    assert not host.pending and scene.unshown == 0 and game.round_score == 5

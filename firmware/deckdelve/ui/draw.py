@@ -223,15 +223,18 @@ def message(fb, lines, hint="A" + ARROW_R):
             w = lw
     w = max(w + 8, 40)
     h = n * LINE + 8
+    hw = width(hint) if hint else 0
+    # The hint sits inside the frame: beside the last line when both fit, else on a line of
+    # its own (over the border it would break the frame).
+    if hint and width(lines[n - 1]) + 2 * hw + 8 > w - 8:
+        h += LINE
     x = (W - w) // 2
     y = (H - h) // 2
     box(fb, x, y, w, h)
     for i in range(n):
         center(fb, lines[i], y + 4 + i * LINE, 1, x, w)
     if hint:
-        hw = width(hint)
-        fb.fill_rect(x + w - hw - 4, y + h - 4, hw + 2, 6, 0)
-        text(fb, hint, x + w - hw - 3, y + h - 3)
+        text(fb, hint, x + w - hw - 3, y + h - 9)
 
 
 def logo(fb):
