@@ -60,8 +60,7 @@ class Driver:
         if host.game.phase == rs.PH_PLAY:
             first, second = next((f, s) for f, s, b in scene.pairs if b == a)
             self.press(path(scene, first) + "A")
-            if first != ui.GO:
-                self.press(path(scene, second) + "A")
+            self.press(path(scene, second) + "A")  # where it goes; SKIP: A again confirms
         else:
             goal = next(t for t in scene.targets if scene.action_at(t) == a)
             self.press(path(scene, goal) + "A")
@@ -106,13 +105,19 @@ def test_a_play_takes_two_presses_and_b_cancels():
     d = Driver(1)
     scene = d.host.scene
     d.press("A")  # the centre card chosen; now where it goes
-    assert scene.chosen == rs.P + 4 and scene.hint() == "Play it where? B:cancel"
-    assert rs.P + 4 not in scene.targets  # face up: choosing it again is no play
+    assert scene.chosen == rs.P + 4 and scene.hint() == "A or B: cancel"
+    assert scene.action_at(rs.P + 4) is None  # face up: choosing it again is no play
     assert ui.HAND + 0 in scene.targets  # the slot after the (empty) hand: take it
+    d.press("R")
+    g = d.host.game
+    assert scene.hint() == "A: swap %s with %s" % (draw.label(g.grid[rs.P + 4]),
+                                                   draw.label(g.grid[rs.P + 5]))
     check_golden("play_where", d)
     d.press("B")
     assert scene.chosen == -1 and not d.host.log
-    d.press(path(scene, ui.GO) + "A")  # SKIP: on to the attack
+    d.press(path(scene, ui.GO) + "A")  # SKIP asks first
+    assert not d.host.log and scene.hint() == "SKIP? A: yes, B: no"
+    d.press("A")  # on to the attack
     assert d.host.game.phase == rs.PH_ATTACK
     assert scene.hint() == "ATTACK: 8\x01 vs hidden"  # your 8 of spades
     check_golden("attack", d)
@@ -154,7 +159,10 @@ def test_choices_offer_only_legal_places():
         d = Driver(seed)
         host = d.until(phase(ph))
         legal = sorted(host.game.actions())
-        assert sorted(host.scene.action_at(t) for t in host.scene.targets) == legal
+        scene = host.scene
+        assert sorted(a for a in map(scene.action_at, scene.targets) if a is not None) == legal
+        for t in scene.targets:
+            assert scene.action_at(t) is not None or scene.why(t)  # every other place: why
         check_golden(name, d)
 
 

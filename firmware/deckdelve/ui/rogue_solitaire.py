@@ -8,12 +8,15 @@
 # view changes nothing in the run. In the race the Buffet is face down: only its count.
 #
 # The cursor rests on a "place": a grid spot, a hand card, the slot after the hand (take a
-# card into it), SKIP, or a Buffet choice. The d-pad moves to the nearest legal place in
-# that direction. A play takes two presses of A: first the card, then where it goes (another
-# board card to swap with, an empty spot, a hand card, the slot after the hand; the same
-# face-down card again turns it up); B cancels the first. Every place on offer comes from
-# game.actions(), so the cursor offers only legal choices; the Buffet's row (INFO) is the one
-# place that is no action: A there only opens the view.
+# card into it), SKIP, or a Buffet choice. The places are every spot the phase is about (all
+# nine of your grid in a play or an attack, all nine of the monster's for healing and the
+# pickpocket), legal now or not, so that the d-pad moves to the spot pressed and never jumps
+# past one; A on a place with no legal action says why (why()) and changes nothing. A play
+# takes two presses of A: first the card, then where it goes (another grid card to swap with,
+# an empty spot, a hand card, the slot after the hand; the same face-down card again turns it
+# up); B cancels the first, and the line below names exactly what A does at the cursor. SKIP
+# asks to be confirmed, and after an action the cursor leaves it for your grid's centre. The
+# Buffet's row (INFO) is the one place that is no action: A there only opens the view.
 from deckdelve import buttons
 from deckdelve.games import rogue_solitaire as rs
 from deckdelve.ui import draw
@@ -63,7 +66,18 @@ WORDS = (
     "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
     "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
     "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card|"
-    "A: see the Buffet|The Victory Buffet (%d):|A or B: back"
+    "A: see the Buffet|The Victory Buffet (%d):|A or B: back|"
+    "A: swap %s with %s|A: turn it face up|A: place %s there|A: take %s into hand|"
+    "No play there. B: cancel|A or B: cancel|SKIP? A: yes, B: no|"
+    "Only a hand card can go on an empty spot. B cancels the pick.|"
+    "Hand cards do not swap with each other: pick a spot of your grid. B cancels the pick.|"
+    "Pick a card of your grid first: then A here takes it into your hand.|"
+    "An empty spot, and no card in your hand to place on it.|"
+    "Your centre card does not attack: pick one of the eight around it.|"
+    "An empty spot has no card to attack with.|"
+    "Healing goes on an empty spot of the monster's grid.|"
+    "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
+    "A: swap it with your %s|SURE?"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -120,6 +134,23 @@ _W_HIDDEN_CARD = const(54)
 _W_SEE_BUFFET = const(55)
 _W_BUFFET_VIEW = const(56)
 _W_BACK = const(57)
+_W_DO_SWAP = const(58)
+_W_DO_FLIP = const(59)
+_W_DO_PLACE = const(60)
+_W_DO_TAKE = const(61)
+_W_NO_PLAY = const(62)
+_W_CANCEL = const(63)
+_W_SKIP_ASK = const(64)
+_W_WHY_EMPTY = const(65)
+_W_WHY_HANDS = const(66)
+_W_WHY_TAKE = const(67)
+_W_WHY_NO_HAND = const(68)
+_W_WHY_CENTRE = const(69)
+_W_WHY_NO_CARD = const(70)
+_W_WHY_HEAL = const(71)
+_W_WHY_PICK = const(72)
+_W_DO_PICK = const(73)
+_W_SURE = const(74)
 
 
 def words(i):
@@ -141,6 +172,8 @@ class Scene:
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
         self.viewing = False  # the Buffet's view is open
+        self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
+        self.phase = -1  # the phase the places were laid out for
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -173,37 +206,46 @@ class Scene:
                 elif kind == rs.HSWAP or kind == rs.PLACE:
                     h = hand_place(arg // 9)
                     self.pairs.append((h, rs.P + arg % 9, a))
-                    if kind == rs.HSWAP:
-                        self.pairs.append((rs.P + arg % 9, h, a))
+                    self.pairs.append((rs.P + arg % 9, h, a))
                 elif kind == rs.TAKE:
                     self.pairs.append((rs.P + arg, HAND + g.hand_n, a))
                 else:
                     self.pairs.append((GO, GO, a))
             elif kind == rs.DISCARD or kind == rs.CLUB:
                 targets.append(hand_place(arg))
-            elif kind == rs.ATTACK or kind == rs.HEAL or kind == rs.PICK:
-                base = rs.P if kind == rs.ATTACK else rs.M
-                targets.append(base + arg)
             elif kind == rs.BUFFET:
                 targets.append(CHOICE + len(targets))
-            else:
+            elif kind == rs.DESCEND:
                 targets.append(GO)
+        if ph == rs.PH_PLAY or ph == rs.PH_ATTACK:
+            for p in range(9):
+                targets.append(rs.P + p)  # your whole grid, legal or not
+        elif ph == rs.PH_HEAL or ph == rs.PH_PICK:
+            for p in range(9):
+                targets.append(rs.M + p)  # the monster's whole grid
         if ph == rs.PH_PLAY:
-            for first, second, _a in self.pairs:
-                if self.chosen < 0 and first not in targets:
-                    targets.append(first)
-                elif self.chosen == first and second not in targets:
-                    targets.append(second)
+            for i in range(g.hand_n + 1):
+                targets.append(HAND + i)  # the hand, and the slot after it (take)
+            if self.chosen < 0:
+                targets.append(GO)
         if self.chosen < 0 and self.buffet_shown(g) and targets and ph < rs.PH_BUFFET:
             targets.append(INFO)  # not an action: A there opens the Buffet's view
         self.targets = targets
-        if self.place not in targets and targets:
-            self.place = targets[0]
-            if ph == rs.PH_PLAY and self.chosen < 0 and rs.P + 4 in targets:
+        if ph == rs.PH_PLAY:
+            if self.place not in targets:
                 self.place = rs.P + 4
+        elif targets and (self.place not in targets or ph != self.phase):
+            # A new choice starts on its first legal place (the d-pad then moves one a press).
+            self.place = targets[0]
+            for t in targets:
+                if self.action_at(t) is not None:
+                    self.place = t
+                    break
+        self.phase = ph
 
     def action_at(self, place):
-        """The action A does on place now, or None (the first step of a play)."""
+        """The action A does on place now, or None (none: the first step of a play, or a
+        place with no legal action, see why())."""
         g = self.host.game
         if g.phase == rs.PH_PLAY:
             first = self.chosen if self.chosen >= 0 else place
@@ -213,7 +255,7 @@ class Scene:
             return None
         acts = g.actions()
         if g.phase == rs.PH_BUFFET:
-            return acts[place - CHOICE]
+            return acts[place - CHOICE] if 0 <= place - CHOICE < len(acts) else None
         for a in acts:
             kind = a >> 10
             arg = a & 1023
@@ -229,6 +271,41 @@ class Scene:
             elif place == GO:
                 return a
         return None
+
+    def starts_play(self, place):
+        """Can a play begin with place (PH_PLAY, nothing chosen yet)?"""
+        for f, _s, _a in self.pairs:
+            if f == place and f != GO:
+                return True
+        return False
+
+    def why(self, place):
+        """Why A on place does nothing now (a sentence), or "" when it does something."""
+        g = self.host.game
+        ph = g.phase
+        if self.action_at(place) is not None or place == INFO:
+            return ""
+        if ph == rs.PH_PLAY:
+            if self.chosen < 0:
+                if self.starts_play(place):
+                    return ""
+                if place >= HAND:
+                    return words(_W_WHY_TAKE)
+                return words(_W_WHY_NO_HAND)
+            if place == self.chosen:
+                return ""  # A there cancels the pick
+            if self.chosen >= HAND:
+                return words(_W_WHY_HANDS)
+            if place >= HAND:
+                return words(_W_WHY_TAKE)
+            return words(_W_WHY_EMPTY)
+        if ph == rs.PH_ATTACK:
+            if g.grid[place] == rs.NONE:
+                return words(_W_WHY_NO_CARD)
+            return words(_W_WHY_CENTRE)
+        if ph == rs.PH_HEAL:
+            return words(_W_WHY_HEAL)
+        return words(_W_WHY_PICK)
 
     def buffet_shown(self, g):
         """Are the Buffet's cards to be seen? Only while it is face up (not the race) and not
@@ -249,14 +326,29 @@ class Scene:
         if button == buttons.A and self.place == INFO:
             self.viewing = True
             return True
+        if self.skip_asked:
+            # SKIP waits for a second A; anything else keeps the turn (B does not pause).
+            self.skip_asked = False
+            if button == buttons.A:
+                self._act(self.action_at(GO))
+            elif button != buttons.B:
+                self.place = self.neighbour(self.place, button)
+            return True
         if button == buttons.A:
-            a = self.action_at(self.place)
-            if a is None:
-                self.chosen = self.place  # the first step of a play: now where it goes
+            place = self.place
+            a = self.action_at(place)
+            if a is not None and place == GO and g.phase == rs.PH_PLAY:
+                self.skip_asked = True
+            elif a is not None:
+                self._act(a)
+            elif g.phase == rs.PH_PLAY and self.chosen < 0 and self.starts_play(place):
+                self.chosen = place  # the first step of a play: now where it goes
+                self._refresh()
+            elif g.phase == rs.PH_PLAY and place == self.chosen:
+                self.chosen = -1  # the same card again (face up): no play, the pick undone
+                self._refresh()
             else:
-                self.chosen = -1
-                self.host.act(a)
-            self._refresh()
+                self.host.message(self.why(place))
             return True
         if button == buttons.B:
             if self.chosen < 0:
@@ -267,6 +359,13 @@ class Scene:
             return True
         self.place = self.neighbour(self.place, button)
         return True
+
+    def _act(self, a):
+        self.chosen = -1
+        self.host.act(a)
+        if self.place == GO:
+            self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
+        self._refresh()
 
     def neighbour(self, place, button):
         """The nearest legal place in the button's direction from place (else place): the
@@ -383,18 +482,44 @@ class Scene:
         if self.place == INFO:
             return words(_W_BACK if self.viewing else _W_SEE_BUFFET)
         if ph == rs.PH_PLAY:
+            if self.skip_asked:
+                return words(_W_SKIP_ASK)
             if self.chosen >= 0:
-                return words(_W_WHERE)
+                return self._play_hint(g)
             return words(_W_SKIP if self.place == GO else _W_PICK)
-        if ph == rs.PH_ATTACK and self.place < 27:
+        if ph == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = rs.M + g.attack_target(self.place - rs.P)
             met = words(_W_HIDDEN) if g.down[target] else draw.label(g.grid[target])
             # Your own face-down card (a pickpocket's gift) is as unknown to you as the
             # monster's: naming it here would show a card the board hides.
             mine = words(_W_HIDDEN) if g.down[self.place] else draw.label(g.grid[self.place])
             return words(_W_HITS) % (mine, met)
+        if ph == rs.PH_PICK and self.action_at(self.place) is not None:
+            p = self.place - rs.M + rs.P
+            return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
         return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
                       _W_GO_DOWN, _W_GO_DOWN)[ph])
+
+    def _named(self, g, place):
+        """A card at a place, as the player knows it: a face-down card is 'hidden'."""
+        if place >= HAND:
+            return draw.label(g.hand[place - HAND])
+        return words(_W_HIDDEN) if g.down[place] else draw.label(g.grid[place])
+
+    def _play_hint(self, g):
+        """Exactly what A does at the cursor, the first card of a play chosen."""
+        a = self.action_at(self.place)
+        if a is None:
+            return words(_W_CANCEL if self.place == self.chosen else _W_NO_PLAY)
+        kind = a >> 10
+        if kind == rs.FLIP:
+            return words(_W_DO_FLIP)
+        if kind == rs.TAKE:
+            return words(_W_DO_TAKE) % self._named(g, self.chosen)
+        if kind == rs.PLACE:
+            hand = self.chosen if self.chosen >= HAND else self.place
+            return words(_W_DO_PLACE) % self._named(g, hand)
+        return words(_W_DO_SWAP) % (self._named(g, self.chosen), self._named(g, self.place))
 
     # ---- drawing ----
 
@@ -413,7 +538,7 @@ class Scene:
                 draw.card(fb, c, x, y, not g.down[spot], here)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
-        if g.phase == rs.PH_ATTACK and self.place < 27:
+        if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = g.attack_target(self.place - rs.P)
             if target != rs.NONE:
                 self._mark(fb, rs.M + target)
@@ -452,7 +577,8 @@ class Scene:
         if g.phase == rs.PH_PLAY:
             bx, by, bw, bh = GO_BOX
             fb.rect(bx, by, bw, bh, 1)
-            draw.center(fb, words(_W_SKIP_LABEL), by + 2, 1, bx, bw)
+            draw.center(fb, words(_W_SURE if self.skip_asked else _W_SKIP_LABEL), by + 2, 1,
+                        bx, bw)
             if self.place == GO:
                 draw.cursor(fb, bx, by, bw, bh)
         if self.place == INFO and not g.over:
