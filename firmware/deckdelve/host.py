@@ -79,11 +79,12 @@ class GameHost(Screen):
             if button == A or button == B:
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
-                if not self.pending and self.game.over:
-                    self.finish()
             return
         if self.game.over:
-            self.finish()
+            # The last message is closed and the final board is in view (what beat you, or
+            # how you won): A goes on to the game-over screen.
+            if button == A:
+                self.finish()
             return
         if not self.scene.press(button) and button == B:
             self.app.push(load("dialogs", "Pause")(self.app, self))
@@ -95,6 +96,11 @@ class GameHost(Screen):
         self.scene.draw(fb)
         if self.pending:
             draw.message(fb, draw.wrap(self.pending[0], 112))
+        elif self.game.over:
+            s = "A: GAME OVER"
+            w = draw.width(s) + 4
+            fb.fill_rect(draw.W - w, draw.H - 7, w, 7, 1)
+            draw.text(fb, s, draw.W - w + 2, draw.H - 6, 0)
 
     # -- leaving -----------------------------------------------------------------------------
     # The app does the leaving at the end of the frame (App.leave_game), once this code has

@@ -50,7 +50,9 @@ def play_through(h, host, offered, keys_for, choose):
     # Let go of the game before it ends: the game-over screen loads once the game's modules
     # have left RAM, and a reference held here would keep them in.
     game = scene = None
-    dismiss(h, host)  # the last message closes into the game-over screen
+    dismiss(h, host)  # the last message closes: the final board stays in view
+    assert h.top() == "GameHost", h.top()
+    h.keys("A")  # on to the game-over screen
     assert h.top() == "GameOver", h.top()
     assert h.app.stack[-1].score == score
     return score

@@ -95,6 +95,8 @@ def test_a_whole_quick_game_through_the_buttons():
             dismiss(h, host)
     del game
     dismiss(h, host)
+    assert h.top() == "GameHost", h.top()  # the final board, in view
+    h.keys("A")
     assert h.top() == "GameOver", h.top()
 
 

@@ -3,10 +3,13 @@
 # the fled enemies in small cards); the player's row: three hand slots, the drawn card (or the
 # RUN button), the two stash tops with their counts; and a hint line saying what A will do.
 #
-# The cursor rests on a "spot": a hand slot, a stash or RUN. LEFT/RIGHT go to the next spot
-# that has a legal action, UP/DOWN pick among that spot's actions (which stash a swapped card
-# goes to, which enemy to hit, which card to combine with), A does it. Every action on offer
-# comes from game.actions(), so the cursor offers only legal choices.
+# The cursor rests on a "spot": a hand slot, a stash or RUN (RUN only while it is offered).
+# LEFT/RIGHT go to the next spot, one a press, whether or not it has a legal action now;
+# UP/DOWN pick among that spot's actions (which stash a swapped card goes to, which enemy to
+# hit, which card to combine with), A does it, and on a spot without one says why. After
+# each action the cursor starts on the first attack when there is one (the move that wins),
+# else where it was, on the spot's first choice. Every action on offer is from
+# game.actions().
 from deckdelve import buttons
 from deckdelve.cards import NONE
 from deckdelve.games import red_queen as rq
@@ -45,7 +48,11 @@ WORDS = (
     "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
     "You cannot defeat the Queen's side. You lose.|"
     "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
-    "%s+%s=%s beats %s|run away (%d of 2 used)"
+    "%s+%s=%s beats %s|run away (%d of 2 used)|"
+    "%s cannot beat a foe now, alone or combined with a stash top or hand card.|"
+    "An empty slot: A on a stash with cards refills it.|"
+    "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
+    "(cannot beat a foe)|(empty)|nothing to do with stash %s now"
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -67,6 +74,13 @@ _W_TAKE = const(16)
 _W_BEATS = const(17)
 _W_COMBINE = const(18)
 _W_RUN = const(19)
+_W_WHY_CARD = const(20)
+_W_WHY_SLOT = const(21)
+_W_WHY_STASH_EMPTY = const(22)
+_W_WHY_STASH_FULL = const(23)
+_W_NO_USE = const(24)
+_W_EMPTY = const(25)
+_W_STASH_IDLE = const(26)
 
 
 def words(i):
@@ -97,27 +111,49 @@ class Scene:
     # ---- input ----
 
     def _refresh(self):
-        """Group the legal actions by spot and keep the cursor on a spot that has some."""
+        """Group the legal actions by spot; start on the first attack if there is one, else
+        keep the spot (if it has actions, else move on to one), on its first choice."""
         groups = [[] for _ in range(SPOTS)]
         for a in self.host.game.actions():
             groups[spot_of(a)].append(a)
         self.by_spot = groups
+        self.choice = 0
+        for s in range(SPOTS):
+            for i in range(len(groups[s])):
+                if groups[s][i] >> 12 == rq.ATTACK:
+                    self.spot = s
+                    self.choice = i
+                    return
         if not groups[self.spot]:
-            self._move(1)
-        if self.choice >= len(groups[self.spot]):
-            self.choice = 0
+            for _ in range(SPOTS):
+                self.spot = (self.spot + 1) % SPOTS
+                if groups[self.spot]:
+                    return
+
+    def spots(self):
+        """How many spots the cursor walks: the hand slots and the stashes, and RUN when it
+        is offered (it is drawn only then)."""
+        return SPOTS if self.by_spot[RUN_SPOT] else RUN_SPOT
 
     def _move(self, step):
-        s = self.spot
-        for _ in range(SPOTS):
-            s = (s + step) % SPOTS
-            if self.by_spot[s]:
-                self.spot = s
-                self.choice = 0
-                return
+        self.spot = (self.spot + step) % self.spots()
+        self.choice = 0
+
+    def why(self, spot):
+        """Why A on a spot without a legal action does nothing."""
+        g = self.host.game
+        if spot < rq.HAND_SIZE:
+            c = g.hand[spot]
+            if c == NONE:
+                return words(_W_WHY_SLOT)
+            return words(_W_WHY_CARD) % draw.label(c)
+        name = STASH_NAMES[spot - rq.HAND_SIZE]
+        if not g.stashes[spot - rq.HAND_SIZE].n:
+            return words(_W_WHY_STASH_EMPTY) % name
+        return words(_W_WHY_STASH_FULL) % name
 
     def current(self):
-        """The action under the cursor, or None when the game is over."""
+        """The action under the cursor, or None (the game is over, or the spot has none)."""
         acts = self.by_spot[self.spot]
         return acts[self.choice] if acts else None
 
@@ -140,6 +176,8 @@ class Scene:
             if a is not None:
                 self.host.act(a)
                 self._refresh()
+            else:
+                self.host.message(self.why(self.spot))
         else:
             return False
         return True
@@ -222,14 +260,14 @@ class Scene:
         # the player's row
         for h in range(rq.HAND_SIZE):
             x = HAND_X[h]
-            draw.card(fb, g.hand[h], x, CARDS_Y, True, a is not None and self.spot == h)
+            draw.card(fb, g.hand[h], x, CARDS_Y, True, not g.over and self.spot == h)
             if partner == h:
                 mark(fb, x, CARDS_Y)
         draw.center(fb, "HAND", LABEL_Y, 1, HAND_X[0], HAND_X[2] + draw.CARD_W - HAND_X[0])
         for s in range(2):
             x = STASH_X[s]
             st = g.stashes[s]
-            draw.card(fb, st.top(), x, CARDS_Y, True, a is not None and self.spot == 3 + s)
+            draw.card(fb, st.top(), x, CARDS_Y, True, not g.over and self.spot == 3 + s)
             if partner == rq.HAND_SIZE + s:
                 mark(fb, x, CARDS_Y)
             draw.center(fb, STASH_NAMES[s] + str(st.n), LABEL_Y, 1, x - 4, draw.CARD_W + 8)
@@ -247,6 +285,15 @@ class Scene:
             s = self.hint(a)
             if len(self.by_spot[self.spot]) > 1:
                 s = draw.ARROW_U + draw.ARROW_D + " " + s
+            draw.text(fb, s, 0, HINT_Y)
+        elif not g.over:
+            spot = self.spot
+            if spot >= rq.HAND_SIZE:
+                s = words(_W_STASH_IDLE) % STASH_NAMES[spot - rq.HAND_SIZE]
+            elif g.hand[spot] == NONE:
+                s = words(_W_EMPTY)
+            else:
+                s = draw.label(g.hand[spot]) + " " + words(_W_NO_USE)
             draw.text(fb, s, 0, HINT_Y)
 
     def _status(self, fb, g):
