@@ -149,7 +149,7 @@ def test_cursor_moves_one_spot_a_press_and_names_the_play():
     game = host.game
     rng = Rng(11)
     for _ in range(60):
-        if game.phase == rs.PH_PLAY and rs.NONE in game.grid[rs.P:rs.P + 9]:
+        if game.phase == rs.PH_PLAY and rs.NONE in list(game.grid[rs.P:rs.P + 9]):
             break
         acts = game.actions()
         take = [a for a in acts if a >> 10 == rs.TAKE]

@@ -6,6 +6,9 @@
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
 # game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
 # Play-outs of the rules alone keep the 64 KiB cap.)
+# isolate
+# (each test in its own interpreter, as on a Pico just booted: one process running the whole
+# games, then the cursor tests, ends up 8 KiB above the largest of them alone)
 from play_helpers import dismiss, new_game, play_through
 
 try:

@@ -42,12 +42,11 @@ TOKEN_EFFECTS = (
     "next play scores double",
     "saves one failed round",
 )
-# Why A does nothing on a place, by kind (see why()).
-WHY_FULL = "Five cards is the most a play takes: put one back first."
-WHY_NO_PICK = "Pick the cards to play first: A on a card picks it."
-WHY_NO_DISCARDS = "No discards left this round."
-WHY_JOKER_DISCARD = "The Joker cannot be discarded: put it back first."
-WHY_NO_DISCARD_PICK = "Pick the cards to discard first: A on a card picks it."
+# Why A does nothing on a place (see why()), in one string: one object in RAM, not five.
+WHY = ("Five cards is the most a play takes: put one back first.|"
+       "Pick the cards to play first: A on a card picks it.|No discards left this round.|"
+       "The Joker cannot be discarded: put it back first.|"
+       "Pick the cards to discard first: A on a card picks it.")
 SHOP_Y = 7
 SHOP_LINE = 6
 
@@ -171,13 +170,13 @@ class Scene:
         g = self.host.game
         kind = a & S.KIND_MASK
         if kind == S.PICK:
-            return WHY_FULL
+            return draw.part(WHY, 0)
         if kind == S.PLAY:
-            return WHY_NO_PICK
+            return draw.part(WHY, 1)
         if kind == S.DISCARD:
             if g.discards_left == 0:
-                return WHY_NO_DISCARDS
-            return WHY_JOKER_DISCARD if g.joker_picked else WHY_NO_DISCARD_PICK
+                return draw.part(WHY, 2)
+            return draw.part(WHY, 3 if g.joker_picked else 4)
         t = a & 0xF  # BUY
         if g.tokens & (1 << t):
             return "You own the %s already." % S.TOKEN_NAMES[t]
