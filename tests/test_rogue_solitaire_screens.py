@@ -79,7 +79,7 @@ class Driver:
 
 
 def showing(text):
-    return lambda host: bool(host.pending) and host.pending[0].startswith(text)
+    return lambda host: bool(host.pending) and text in host.pending[0]
 
 
 def phase(ph):
@@ -164,6 +164,28 @@ def test_choices_offer_only_legal_places():
         for t in scene.targets:
             assert scene.action_at(t) is not None or scene.why(t)  # every other place: why
         check_golden(name, d)
+
+
+def test_a_chain_of_messages_shows_each_steps_board():
+    # An attack whose chain has more to tell: behind its first message the board as that
+    # duel left it (its loser gone), not yet what the later steps did; the last message shows
+    # the board as it is.
+    d = Driver(1, ("campaign",))
+
+    def chain(host):
+        sc = host.scene
+        return (len(host.pending) >= 2 and len(sc.boards) >= 2 and sc.queued == len(host.pending)
+                and bytes(sc.boards[0][0]) != bytes(host.game.grid))
+
+    host = d.until(chain)
+    scene = host.scene
+    g = host.game
+    first = scene.boards[0]
+    assert scene._shown_board(g) == first
+    check_golden("chain_first_step", d)
+    while len(host.pending) > 1:
+        d.press("A")
+    assert scene._shown_board(g) == (g.grid, g.down)  # the last message: the board as it is
 
 
 def test_exit_found_in_quick_play():

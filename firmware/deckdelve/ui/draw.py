@@ -224,10 +224,14 @@ def message(fb, lines, hint="A" + ARROW_R):
     w = max(w + 8, 40)
     h = n * LINE + 8
     hw = width(hint) if hint else 0
-    # The hint sits inside the frame: beside the last line when both fit, else on a line of
-    # its own (over the border it would break the frame).
-    if hint and width(lines[n - 1]) + 2 * hw + 8 > w - 8:
-        h += LINE
+    # The hint sits inside the frame (over the border it would break it): beside the last
+    # line, the box widened for it if the screen allows, else on a line of its own.
+    if hint:
+        need = width(lines[n - 1]) + 2 * hw + 16
+        if need <= W - 4:
+            w = max(w, need)
+        elif need > w:
+            h += LINE
     x = (W - w) // 2
     y = (H - h) // 2
     box(fb, x, y, w, h)

@@ -48,7 +48,7 @@ WORDS = (
     "Your %s beats its %s.|Its %s beats your %s.|%s and %s tie: both are lost.|"
     "It strikes back: its %s beats your %s.|It strikes back: your %s beats its %s.|"
     "It strikes back: %s and %s tie, both lost.|"
-    "The monster is named: %s! Its %s steps out.|SPECIAL ATTACK: %s!|CRITICAL ATTACK: %s!|"
+    "%sThe monster is named: %s! Its %s steps out.|SPECIAL ATTACK: %s!|CRITICAL ATTACK: %s!|"
     "It is unhurt: the healing does nothing.|It heals: %d card dealt to it.|"
     "It heals fully: %d cards dealt to it.|It knocks your %s out of your hand.|"
     "It knocks your whole hand away (%d).|The attack finds nothing to do.|"
@@ -77,7 +77,8 @@ WORDS = (
     "An empty spot has no card to attack with.|"
     "Healing goes on an empty spot of the monster's grid.|"
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
-    "A: swap it with your %s|SURE?"
+    "A: swap it with your %s|SURE?|It strikes back with a face card. |"
+    "Your attack turns up a face card. "
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -151,6 +152,8 @@ _W_WHY_HEAL = const(71)
 _W_WHY_PICK = const(72)
 _W_DO_PICK = const(73)
 _W_SURE = const(74)
+_W_NAMED_BACK = const(75)
+_W_NAMED_ATTACK = const(76)
 
 
 def words(i):
@@ -174,6 +177,10 @@ class Scene:
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.phase = -1  # the phase the places were laid out for
+        # The grids behind each message of the last action's chain, as they stood after its
+        # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
+        self.boards = []
+        self.queued = 0  # how many messages there were once the last action's were queued
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -317,6 +324,8 @@ class Scene:
 
     def press(self, button):
         g = self.host.game
+        if self.boards:
+            self.boards = []  # the chain's messages are all closed (else no press comes here)
         if g.over:
             return False
         if self.viewing:
@@ -362,7 +371,10 @@ class Scene:
 
     def _act(self, a):
         self.chosen = -1
+        g = self.host.game
+        before = (bytes(g.grid), bytes(g.down))
         self.host.act(a)
+        self._boards_for(g, before)
         if self.place == GO:
             self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
         self._refresh()
@@ -414,6 +426,43 @@ class Scene:
         row = i // 8
         return (i % 8) * PITCH, HAND_Y + row * 8, draw.SMALL_W, draw.SMALL_H
 
+    def _boards_for(self, g, before):
+        """The grids to draw behind each message of this action's chain: a duel's loser
+        leaves the grid with its message, a naming swaps the face card into the centre; other
+        steps keep the grid as it was, and the last message shows the board as it is now."""
+        grid = bytearray(before[0])
+        down = bytearray(before[1])
+        boards = []
+        for ev in g.events:
+            code, a, b = ev
+            if code == rs.EV_NAMED:
+                for i in range(9):
+                    if grid[rs.M + i] == a:
+                        grid[rs.M + i] = b
+                grid[rs.M + 4] = a
+                down[rs.M + 4] = 0
+            elif code == rs.EV_ATTACK or code == rs.EV_RETALIATE:
+                mine, theirs = (a, b) if code == rs.EV_ATTACK else (b, a)
+                for i in range(27):
+                    if grid[i] == mine or grid[i] == theirs:
+                        down[i] = 0  # both are turned up to fight
+                won = rs.strength(mine) - rs.strength(theirs)
+                for i in range(27):
+                    if (grid[i] == theirs and won >= 0) or (grid[i] == mine and won <= 0):
+                        grid[i] = rs.NONE
+            if self.event_text(ev) is not None:
+                boards.append((bytes(grid), bytes(down)))
+        self.boards = boards
+        self.queued = len(self.host.pending)
+
+    def _shown_board(self, g):
+        """The grid and facings to draw now: a step's, while an earlier message of the chain
+        is up, else the game's."""
+        shown = self.queued - len(self.host.pending)  # the chain's messages already closed
+        if self.host.pending and shown < len(self.boards) - 1:
+            return self.boards[shown]
+        return g.grid, g.down
+
     def tick(self):
         return False
 
@@ -437,7 +486,18 @@ class Scene:
                 return words(_W_R_WIN) % (L(mine), L(theirs))
             return words(_W_R_TIE) % (L(theirs), L(mine))
         if code == rs.EV_NAMED:
-            return words(_W_NAMED) % (L(a), L(b))
+            # The duel that turned the face card up comes after this event: say which it was,
+            # or the naming reads as if it came before the strike that revealed it.
+            how = ""
+            evs = self.host.game.events
+            for i in range(len(evs) - 1):
+                if evs[i] is event:
+                    nxt = evs[i + 1][0]
+                    if nxt == rs.EV_RETALIATE:
+                        how = words(_W_NAMED_BACK)
+                    elif nxt == rs.EV_ATTACK:
+                        how = words(_W_NAMED_ATTACK)
+            return words(_W_NAMED) % (how, L(a), L(b))
         if code == rs.EV_SPECIAL or code == rs.EV_CRITICAL:
             w = _W_SPECIAL if code == rs.EV_SPECIAL else _W_CRITICAL
             return words(w) % words(_W_SUITS + a)
@@ -526,16 +586,17 @@ class Scene:
     def draw(self, fb):
         g = self.host.game
         over = g.over
+        grid, down = self._shown_board(g)
         for spot in range(27):
             x, y = spot_xy(spot)
-            c = g.grid[spot]
-            here = not over and spot == self.place
-            if here and g.down[spot]:
+            c = grid[spot]
+            here = not over and spot == self.place and not self.host.pending
+            if here and down[spot]:
                 # An inverted back looks like a back: the cursor shows a white card with '?'.
                 fb.fill_rect(x, y, draw.CARD_W, draw.CARD_H, 1)
                 draw.char(fb, 63, x + 4, y + 5, 0)
             else:
-                draw.card(fb, c, x, y, not g.down[spot], here)
+                draw.card(fb, c, x, y, not down[spot], here)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
