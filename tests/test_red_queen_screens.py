@@ -154,8 +154,13 @@ def test_event_words():
     assert words((rq.EV_DISARMED, rq.QUEEN_OF_HEARTS, C("9D"))) == "The Queen loses her 9\x03."
     assert words((rq.EV_FLED, 1, 2)) == "You ran away (1 of 2). They wait beside the Queen."
     assert words((rq.EV_FLED, 2, 1)) == "You ran away (2 of 2). It waits beside the Queen."
-    assert words((rq.EV_FINAL, 3, 0)) == "FINAL BATTLE! The Queen and 2 you fled from."
-    assert words((rq.EV_FINAL, 1, 0)) == "FINAL BATTLE! The Queen of Hearts."
+    g = scene.host.game
+    g.foe_weapon[0] = C("9D")
+    g.foe_weapon[1] = C("4C")
+    assert words((rq.EV_FINAL, 3, 0)) == (
+        "FINAL BATTLE! The Queen of Hearts, armed with 9\x03 and 4\x04, and 2 you fled from.")
+    assert words((rq.EV_FINAL, 1, 0)) == (
+        "FINAL BATTLE! The Queen of Hearts, armed with 9\x03 and 4\x04.")
     assert words((rq.EV_WON, 245, 0)) == "You escaped the dungeon! Score 245"
     assert words((rq.EV_LOST, rq.LOST_RUN, 0)) == "Cornered, with no third run. You lose."
     assert words((rq.EV_LOST, rq.LOST_FINAL, 0)) == "You cannot defeat the Queen's side. You lose."
@@ -216,3 +221,29 @@ def test_final_battle_lost_after_the_queen_shows_every_enemy_left():
     g.apply(hit(0, 0))
     assert g.over and not g.won and g.events[-1] == (rq.EV_LOST, rq.LOST_FINAL, 0)
     assert_golden("red_queen/final_lost", scene_image(g))
+
+
+def test_running_away_names_the_cards_the_deck_refills():
+    s = at(2, dismiss=False)  # the second action is the first run
+    host = s.app.stack[-1]
+    assert ACTIONS[1] == rq.act(rq.RUN)
+    said = [t for t in host.pending if t.startswith("Your hand is refilled from the deck: ")]
+    g = host.game
+    assert said and g.phase != rq.REFILL_AFTER_RUN  # no stash cards: the deck refilled it
+    named = said[0][len("Your hand is refilled from the deck: "):-1].split(" ")
+    assert named == [draw_label(h) for h in g.hand if h != cards.NONE]
+
+
+def draw_label(c):
+    from deckdelve.ui import draw
+
+    return draw.label(c)
+
+
+def test_game_over_names_the_scores_parts():
+    s = at(45)
+    s.keys("A")
+    screen = s.app.stack[-1]
+    assert type(screen).__name__ == "GameOver"
+    assert screen.detail.startswith("stashes ") and screen.detail.endswith(" + 12 of 12 guards"
+                                                                           " x10 + win 80")

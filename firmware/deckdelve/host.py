@@ -114,8 +114,10 @@ class GameHost(Screen):
     def finish(self):
         g = self.game
         label = getattr(self.rules, "SCORE_LABEL", "SCORE")  # Solatro's score is a round
+        # What the score is made of, in words, if the scene says (the summary is the table's).
+        detail = self.scene.end_detail() if hasattr(self.scene, "end_detail") else ""
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
-                  label)
+                  label, detail)
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):

@@ -44,7 +44,8 @@ WORDS = (
     "%s attacks, armed with %s!|%s attacks, unarmed!|"
     "A third foe, %s, is shuffled back into the deck.|%s defeated! +10|"
     "The Queen loses her %s.|You ran away (%d of 2). %s beside the Queen.|They wait|It waits|"
-    "FINAL BATTLE! The Queen and %d you fled from.|FINAL BATTLE! The Queen of Hearts.|"
+    "FINAL BATTLE! The Queen of Hearts, armed with %s and %s, and %d you fled from.|"
+    "FINAL BATTLE! The Queen of Hearts, armed with %s and %s.|"
     "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
     "You cannot defeat the Queen's side. You lose.|"
     "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
@@ -52,7 +53,8 @@ WORDS = (
     "%s cannot beat a foe now, alone or combined with a stash top or hand card.|"
     "An empty slot: A on a stash with cards refills it.|"
     "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
-    "(cannot beat a foe)|(empty)|nothing to do with stash %s now"
+    "(cannot beat a foe)|(empty)|nothing to do with stash %s now|"
+    "Your hand is refilled from the deck: %s."
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -81,6 +83,7 @@ _W_WHY_STASH_FULL = const(23)
 _W_NO_USE = const(24)
 _W_EMPTY = const(25)
 _W_STASH_IDLE = const(26)
+_W_REFILLED = const(27)
 
 
 def words(i):
@@ -174,13 +177,42 @@ class Scene:
         elif button == buttons.A:
             a = self.current()
             if a is not None:
+                g = self.host.game
+                before = bytes(g.hand)
+                after_run = a >> 12 == rq.RUN or g.phase == rq.REFILL_AFTER_RUN
                 self.host.act(a)
+                if after_run and g.phase != rq.REFILL_AFTER_RUN:
+                    self._say_refill(g, before, a)
                 self._refresh()
             else:
                 self.host.message(self.why(self.spot))
         else:
             return False
         return True
+
+    def end_detail(self):
+        """The game-over screen's line: the score's parts (stashes, guards, the win)."""
+        g = self.host.game
+        t = "stashes %d + %d of 12 guards x10" % (g.stash_value(), len(g.defeated))
+        return t + " + win 80" if g.won else t
+
+    def _say_refill(self, g, before, a):
+        """After running, the hand the deck refilled (D12) is news: name the cards drawn
+        (not the one the player took from a stash with this action)."""
+        took = -1
+        if a >> 12 == rq.RUN:
+            before = b"\xff\xff\xff"  # running discards the whole hand first
+        elif a >> 12 == rq.REFILL:
+            for h in range(rq.HAND_SIZE):
+                if before[h] == NONE:
+                    took = h  # the first empty slot takes the stash's card
+                    break
+        drawn = ""
+        for h in range(rq.HAND_SIZE):
+            if h != took and before[h] == NONE and g.hand[h] != NONE:
+                drawn += (" " if drawn else "") + draw.label(g.hand[h])
+        if drawn:
+            self.host.message(words(_W_REFILLED) % drawn)
 
     def tick(self):
         return False
@@ -205,9 +237,11 @@ class Scene:
         if code == rq.EV_FLED:
             return words(_W_FLED) % (a, words(_W_THEY if b > 1 else _W_IT))
         if code == rq.EV_FINAL:
+            g = self.host.game
+            arms = (L(g.foe_weapon[0]), L(g.foe_weapon[1]))
             if a > 1:
-                return words(_W_FINAL_ALL) % (a - 1)
-            return words(_W_FINAL_QUEEN)
+                return words(_W_FINAL_ALL) % (arms + (a - 1,))
+            return words(_W_FINAL_QUEEN) % arms
         if code == rq.EV_WON:
             return words(_W_WON) % a
         if code == rq.EV_LOST:
@@ -301,8 +335,8 @@ class Scene:
             draw.text(fb, "FINAL BATTLE", 0, 0)
         else:
             draw.text(fb, "DECK " + str(g.deck.n), 0, 0)
-        draw.text(fb, "RUNS " + str(g.runs) + "/2", 56, 0)
-        draw.right(fb, str(g.score), 128, 0)
+        draw.text(fb, "RUNS " + str(g.runs) + "/2", 50, 0)
+        draw.right(fb, "SCORE " + str(g.score), 127, 0)
 
     def _foes(self, fb, g, target):
         if g.queen == NONE:  # the final battle began (and the game may be over, Queen or not)
@@ -326,7 +360,13 @@ class Scene:
                 mark(fb, wx, FOE_Y)
 
     def _final(self, fb, g, target):
-        if g.foe[0] != NONE:
+        # The main fight, in full-size cards: the Queen with her two weapons, or once she is
+        # beaten the first guard still standing; the others beside it in small cards.
+        main = -1
+        for i in range(rq.MAX_FOES):
+            if main < 0 and g.foe[i] != NONE:
+                main = i
+        if main == 0:
             draw.card(fb, g.foe[0], 2, FOE_Y)
             for j in range(2):
                 w = g.foe_weapon[j]
@@ -336,9 +376,16 @@ class Scene:
                 draw.card(fb, w, wx, FOE_Y)
                 if target == j:
                     mark(fb, wx, FOE_Y)
-        for i in range(1, rq.MAX_FOES):
-            if g.foe[i] != NONE:
-                x, y = fled_pair(fb, g.foe[i], g.foe_weapon[2 * i], i - 1)
+        elif main > 0:
+            draw.card(fb, g.foe[main], 2, FOE_Y)
+            draw.card(fb, g.foe_weapon[2 * main], 15, FOE_Y)
+            if target >> 1 == main:
+                mark(fb, 15, FOE_Y)
+        k = 0
+        for i in range(main + 1, rq.MAX_FOES):
+            if i > 0 and g.foe[i] != NONE:
+                x, y = fled_pair(fb, g.foe[i], g.foe_weapon[2 * i], k)
+                k += 1
                 if target >> 1 == i:
                     fb.fill_rect(x + draw.SMALL_W + 1, y + draw.SMALL_H, draw.SMALL_W, 1, 1)
 

@@ -463,6 +463,12 @@ class Scene:
             return self.boards[shown]
         return g.grid, g.down
 
+    def end_detail(self):
+        """The game-over screen's line: what the score is made of."""
+        g = self.host.game
+        return "%d floor%s escaped x100 + %d kill%s x10" % (
+            g.floors, "" if g.floors == 1 else "s", g.kills, "" if g.kills == 1 else "s")
+
     def tick(self):
         return False
 

@@ -235,6 +235,13 @@ class Scene:
             t += " and %d points left are lost" % left
         self.host.message(t + ". Round %d begins." % (g.round + 1))
 
+    def end_detail(self):
+        """The game-over screen's line: the rounds survived and the rank they made."""
+        g = self.host.game
+        n = g.rounds_survived()
+        return "%d round%s survived: %s" % (n, "" if n == 1 else "s", g.rank_name() or
+                                            "no rank yet")
+
     def tick(self):
         return False
 
