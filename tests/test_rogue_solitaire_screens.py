@@ -408,3 +408,53 @@ def test_in_the_race_the_buffet_is_face_down_only_its_count():
             d.press("A")
         else:
             d.act()
+
+
+class _MsgHost:
+    def __init__(self, game):
+        self.game = game
+        self.pending = []
+        self.log = []
+
+    def message(self, text):
+        self.pending.append(text)
+
+    def act(self, a):
+        self.game.apply(a)
+        self.log.append(a)
+
+
+def test_the_key_joker_is_not_thrown_away_without_a_warning():
+    from test_rogue_solitaire_setup import MONSTER, game
+
+    from deckdelve import buttons
+
+    host = _MsgHost(game(MONSTER, "9H 2H 3H 4H KC 6H 7H 8H 10H", hand="2C 3C 4C JC QC AC KEY"))
+    assert host.game.phase == rs.PH_DISCARD
+    scene = ui.Scene(host)
+    scene.place = ui.HAND + 6  # the Joker
+    assert scene.hint() == "A: throw away JK"
+    scene.press(buttons.A)
+    assert not host.log and host.pending and "key to the exit" in host.pending[0]
+    scene.press(buttons.A)  # A again: thrown away
+    assert host.log == [rs.DISCARD << 10 | 53]
+    scene.place = ui.HAND + 0
+    host.log = []
+    assert host.game.phase == rs.PH_DISCARD  # six cards: one more to go
+    scene.press(buttons.A)  # an ordinary card goes at once
+    assert len(host.log) == 1
+
+
+def test_outer_cards_matching_the_exit_are_marked_and_all_eight_are_told():
+    from test_rogue_solitaire_setup import EXIT, MONSTER, game
+
+    from deckdelve import cards
+
+    # The exit's ring is 2S 3S 4S 5S 6S 7D 8D 9D: yours rank for rank in hearts, all match.
+    host = _MsgHost(game(MONSTER, "2H 3H 4H 5H KC 6H 7H 8H 9H", EXIT))
+    scene = ui.Scene(host)
+    g = host.game
+    assert scene._all_match(g) and scene.hint() == "ALL 8 MATCH: KEY JK TO CENTRE"
+    g.grid[rs.P + 0] = cards.parse("JH")  # 2S's spot no longer matches
+    assert not scene._matching(g, 0) and scene._matching(g, 1) and not scene._all_match(g)
+    assert scene.hint() == "PLAY: pick a card"

@@ -94,11 +94,12 @@ def right(fb, s, x_end, y, color=1):
 
 
 def label(card):
-    """A card as inline text: rank then suit glyph ('10' + heart), or a star for a Joker."""
+    """A card as inline text: rank then suit glyph ('10' + heart), or JK for a Joker (as the
+    big card says it: one name everywhere)."""
     if card == cards.NONE:
         return "--"
     if card >= 52:
-        return STAR + "J"
+        return "JK"
     return RANKS[card % 13] + cards.SUIT_CHARS[card // 13]
 
 
@@ -141,6 +142,10 @@ def card_small(fb, c, x, y, up=True, inverted=False):
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
         return
+    if inverted:
+        # No dark frame inside the lit one: it would leave the 5-pixel label no margin in a
+        # 7-pixel card, a blot at 1:1.
+        fb.rect(x, y, SMALL_W, SMALL_H, 1)
     s = label(c)
     text(fb, s, x + (SMALL_W - width(s)) // 2, y + 1, fg)
 

@@ -31,14 +31,16 @@ except ImportError:
 
 GRID_X = (0, 36, 72)  # monster, player, exit
 PANEL_X = const(107)
-HAND_Y = const(47)
-HAND_Y2 = const(55)
-HINT_Y = const(58)
+HAND_Y = const(47)  # a hand of two rows (8 cards or more) starts here, without labels
+LABEL_Y = const(45)  # the grids' names, under them, while the hand fits on one row
+HAND_Y1 = const(51)  # ... and the one row of hand below the names
+HINT_Y = const(59)
+GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
 HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
 CHOICE = const(64)  # place 64 + i = Buffet choice i
 GO = const(100)  # SKIP (or, between floors, go down)
-GO_BOX = (107, 38, 21, 9)
+GO_BOX = (107, 42, 21, 9)
 INFO = const(101)  # the Buffet's panel row: A shows its face-up cards
 INFO_BOX = (107, 20, 21, 7)
 
@@ -63,8 +65,8 @@ WORDS = (
     "The Buffet is bare: you die of hunger.|Your wounds are fatal. You die.|"
     "Spades: magic|Hearts: healing|Diamonds: greed|Clubs: damage|"
     "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
-    "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
-    "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
+    "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: swap which?|"
+    "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu, to save and quit|"
     "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card|"
     "A: see the Buffet|The Victory Buffet (%d):|A or B: back|"
     "A: swap %s with %s|A: turn it face up|A: place %s there|A: take %s into hand|"
@@ -78,7 +80,8 @@ WORDS = (
     "Healing goes on an empty spot of the monster's grid.|"
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
     "A: swap it with your %s|SURE?|It strikes back with a face card. |"
-    "Your attack turns up a face card. "
+    "Your attack turns up a face card. |SC|ALL 8 MATCH: KEY JK TO CENTRE|"
+    "That is the key to the exit! A again on it throws it away.|A: throw away %s"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -154,6 +157,10 @@ _W_DO_PICK = const(73)
 _W_SURE = const(74)
 _W_NAMED_BACK = const(75)
 _W_NAMED_ATTACK = const(76)
+_W_SCORE = const(77)
+_W_ALL_MATCH = const(78)
+_W_KEY_WARN = const(79)
+_W_THROW = const(80)
 
 
 def words(i):
@@ -176,6 +183,7 @@ class Scene:
         self.targets = []  # the places the cursor may rest on now
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
+        self.key_warned = False  # A was pressed once on the key Joker to throw it away
         self.phase = -1  # the phase the places were laid out for
         # The grids behind each message of the last action's chain, as they stood after its
         # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
@@ -343,11 +351,17 @@ class Scene:
             elif button != buttons.B:
                 self.place = self.neighbour(self.place, button)
             return True
+        warned = self.key_warned
+        self.key_warned = False
         if button == buttons.A:
             place = self.place
             a = self.action_at(place)
             if a is not None and place == GO and g.phase == rs.PH_PLAY:
                 self.skip_asked = True
+            elif (a is not None and (a >> 10 == rs.DISCARD or a >> 10 == rs.CLUB)
+                  and (a & 1023) >= 52 and not warned):
+                self.key_warned = True  # the key Joker: A again throws it away
+                self.host.message(words(_W_KEY_WARN))
             elif a is not None:
                 self._act(a)
             elif g.phase == rs.PH_PLAY and self.chosen < 0 and self.starts_play(place):
@@ -423,8 +437,9 @@ class Scene:
             i = place - CHOICE
             return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
         i = place - HAND
-        row = i // 8
-        return (i % 8) * PITCH, HAND_Y + row * 8, draw.SMALL_W, draw.SMALL_H
+        if self.host.game.hand_n < 8:  # one row, the take slot included
+            return i * PITCH, HAND_Y1, draw.SMALL_W, draw.SMALL_H
+        return (i % 8) * PITCH, HAND_Y + (i // 8) * 8, draw.SMALL_W, draw.SMALL_H
 
     def _boards_for(self, g, before):
         """The grids to draw behind each message of this action's chain: a duel's loser
@@ -552,6 +567,8 @@ class Scene:
                 return words(_W_SKIP_ASK)
             if self.chosen >= 0:
                 return self._play_hint(g)
+            if self.place != GO and self._all_match(g):
+                return words(_W_ALL_MATCH)
             return words(_W_SKIP if self.place == GO else _W_PICK)
         if ph == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = rs.M + g.attack_target(self.place - rs.P)
@@ -560,11 +577,24 @@ class Scene:
             # monster's: naming it here would show a card the board hides.
             mine = words(_W_HIDDEN) if g.down[self.place] else draw.label(g.grid[self.place])
             return words(_W_HITS) % (mine, met)
+        if ph == rs.PH_DISCARD and self.place >= HAND:
+            return words(_W_THROW) % draw.label(g.hand[self.place - HAND])
         if ph == rs.PH_PICK and self.action_at(self.place) is not None:
             p = self.place - rs.M + rs.P
             return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
         return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
                       _W_GO_DOWN, _W_GO_DOWN)[ph])
+
+    def _matching(self, g, p):
+        """Does your card at ring spot p stand face up on a match of the exit's card?"""
+        c = g.grid[rs.P + p]
+        return c != rs.NONE and not g.down[rs.P + p] and rs.matches(c, g.grid[rs.X + p])
+
+    def _all_match(self, g):
+        for p in rs.RING:
+            if not self._matching(g, p):
+                return False
+        return True
 
     def _named(self, g, place):
         """A card at a place, as the player knows it: a face-down card is 'hidden'."""
@@ -603,6 +633,15 @@ class Scene:
                 draw.char(fb, 63, x + 4, y + 5, 0)
             else:
                 draw.card(fb, c, x, y, not down[spot], here)
+        if grid is g.grid:
+            # A dot in the corner of each of your outer cards that matches the exit's card
+            # in the same spot, and of that exit card: how close you are to the way out.
+            for p in rs.RING:
+                if self._matching(g, p):
+                    for spot in (rs.P + p, rs.X + p):
+                        x, y = spot_xy(spot)
+                        fg = 0 if spot == self.place and not over else 1
+                        fb.fill_rect(x + draw.CARD_W - 4, y + draw.CARD_H - 4, 2, 2, fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
@@ -632,11 +671,14 @@ class Scene:
         else:
             draw.text(fb, words(_W_FLOOR) % g.floor(), x, 0)
         rows = ((_W_DECK, g.deck_n), (_W_DISC, g.discard_n),
-                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills))
+                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills),
+                (_W_SCORE, g.score))
         y = 7
         for w, n in rows:
-            draw.text(fb, words(w), x, y)
-            draw.right(fb, str(n), 128, y)
+            s = str(n)
+            if len(s) < 4:  # a race score of four digits fills the row: its label gives way
+                draw.text(fb, words(w), x, y)
+            draw.right(fb, s, 127, y)
             y += 7
         if g.phase == rs.PH_DISCARD and g.hand_n > 8:
             # No room for the hint line under two rows of hand: say it here.
@@ -663,9 +705,11 @@ class Scene:
         if take in self.targets:
             x, y, w, h = self._rect(take)
             draw.empty(fb, x, y, w, h, self.place == take)
-        if n <= 8 and not g.over:
-            fb.hline(0, HINT_Y - 2, PANEL_X - 2, 1)
-            draw.text(fb, self.hint(), 0, HINT_Y)
+        if n < 8:
+            for k in range(3):
+                draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
+            if not g.over:
+                draw.text(fb, self.hint(), 0, HINT_Y)
 
     def _buffet(self, fb, g):
         acts = g.actions()
