@@ -60,10 +60,7 @@ class Help(Screen):
                 line = f.read(self.ends[i] - self.starts[i]).decode().replace("\n", " ")
                 draw.text(fb, line, 1, 9 + row * 6)
         # Scroll bar: where this page sits in the text.
-        if n > self.ROWS:
-            bar_h = max(4, 55 * self.ROWS // n)
-            bar_y = 8 + (55 - bar_h) * self.top // (n - self.ROWS)
-            fb.fill_rect(126, bar_y, 2, bar_h, 1)
+        draw.scrollbar(fb, 126, 8, 56, self.top, self.ROWS, n)
 
 
 def glyph_width(c):

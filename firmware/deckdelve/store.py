@@ -18,7 +18,10 @@ ACHIEVEMENTS_VERSION = 1
 RUN_VERSION = 1
 TOP = 5  # entries in each high-score table
 
-DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA"}
+# "last": the option each game was last started with, "key=index,..." (menus.py); "seen":
+# the how-tos already shown, "*" for the collection's and each game's key (menus.py).
+DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA",
+                    "last": "", "seen": ""}
 
 
 # The rename that commits a write. A module-level name so that the power-cut test can make it

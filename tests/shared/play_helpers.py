@@ -10,7 +10,10 @@ def new_game(name, key, seed, option=0):
     (headless, host). Nothing of the menus is held, so they leave RAM as on the device."""
     h = Headless(scratch(name), seed=seed)
     h.keys("A" + "D" * game_index(key) + "A")
-    moves = [a[0] for a in h.app.stack[-1].actions].index("new") + option
+    menu = h.app.stack[-1]
+    items = len(menu.items)
+    moves = ([a[0] for a in menu.actions].index("new") + option - menu.index) % items
+    menu = None
     h.keys("D" * moves + "A")
     host = h.app.stack[-1]
     assert type(host).__name__ == "GameHost" and host.key == key, type(host).__name__

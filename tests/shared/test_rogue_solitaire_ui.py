@@ -123,7 +123,7 @@ def test_campaign_saves_between_floors_and_continues_once():
     menu = h.app.stack[-1]
     assert "Save and quit" in menu.items
     del game, host, menu
-    h.keys("D" * 2 + "A")  # Resume, Rules, Save and quit
+    h.keys("D" * 3 + "A")  # Resume, Rules, Sound, Save and quit
     assert h.app.store().has_run("rogue_solitaire")
     h.keys("A")  # the notice
     h.keys("A")  # the game's menu: "Continue saved run" is first
@@ -136,6 +136,21 @@ def test_campaign_saves_between_floors_and_continues_once():
     assert host.game.floor() == 2 and not host.game.can_save()
     h.keys("B")
     assert "Save and quit" not in h.app.stack[-1].items
+
+
+def test_the_pause_menu_turns_the_sound_off_and_keeps_it():
+    h, host = new_game("rs_ui_sound", "rogue_solitaire", 2, 0)
+    dismiss(h, host)
+    assert h.app.settings["sound"] is True
+    h.keys("B")
+    pause = h.app.stack[-1]
+    assert pause.items[2] == "Sound: on"
+    h.keys("DDA")
+    assert h.app.settings["sound"] is False and pause.items[2] == "Sound: off"
+    del pause
+    h.keys("B")  # resume: saved
+    assert h.top() == "GameHost"
+    assert h.app.store().load_settings()["sound"] is False
 
 
 def test_cursor_moves_one_spot_a_press_and_names_the_play():

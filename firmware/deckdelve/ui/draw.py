@@ -182,6 +182,19 @@ def bar(fb, s, x, y, w, selected):
         text(fb, s, x + 2, y, 1)
 
 
+def scrollbar(fb, x, y, h, top, shown, total):
+    """A scroll bar 2 px wide at x, y, h high for a list of `total` rows showing `shown` from
+    row `top`: a dotted track and a solid thumb, so that a list that scrolls says so. Draws
+    nothing when everything is shown."""
+    if total <= shown:
+        return
+    for yy in range(y, y + h, 2):
+        fb.pixel(x + 1, yy, 1)
+    thumb = max(4, h * shown // total)
+    ty = y + (h - thumb) * top // (total - shown)
+    fb.fill_rect(x, ty, 2, thumb, 1)
+
+
 def box(fb, x, y, w, h):
     """A dialog frame: black inside, white border, a shadow so it stands off the scene."""
     fb.fill_rect(x + 1, y + 1, w, h, 0)
