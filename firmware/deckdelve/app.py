@@ -130,7 +130,8 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "dialogs", "store", "registry")
+        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
+               "achievements")
         error = None
         try:
             if entry is None:

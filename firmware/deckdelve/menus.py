@@ -1,7 +1,7 @@
 # The menus: title, the list of games, each game's menu, settings, achievements. Not in RAM
 # while a game runs (app.start_game drops it; rebuild() brings the screens back after).
 from deckdelve import sound
-from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from deckdelve.buttons import A, LEFT, RIGHT
 from deckdelve import registry
 from deckdelve.app import Menu, Message, Screen, hint, load, table_key
 from deckdelve.ui import draw
@@ -16,7 +16,7 @@ class Title(Screen):
             app = self.app
             app.push(main_menu(app))
             if not seen(app, "*"):
-                app.push(HowTo(app))
+                app.push(load("howto", "HowTo")(app))
 
     def draw(self, fb):
         draw.logo(fb)
@@ -26,40 +26,6 @@ class Title(Screen):
         draw.center(fb, "SOLITAIRE CARD DUNGEONS", 40)
         draw.center(fb, "PRESS A", 52)
         draw.text(fb, "V" + VERSION, 1, 58)
-
-
-# The collection's how-to, shown over the game list the first time A leaves the title.
-HOWTO = (
-    "WELCOME! The d-pad moves the cursor. A confirms: it picks, plays, and closes a message. "
-    "B goes back, and in a game opens the pause menu.|"
-    "Each game's rules are in its menu (Rules), and in the pause menu while you play. A list "
-    "that scrolls has a bar at its right edge.|"
-    "When a game ends, its last board stays in view: A goes on to the score. Have fun!"
-)
-
-
-class HowTo(Screen):
-    """A few pages of how to play, once (settings "seen" gets "*"): A turns the page, B skips
-    the rest."""
-
-    def __init__(self, app):
-        super().__init__(app)
-        self.page = 0
-        see(app, "*")
-
-    def press(self, button):
-        if button == A and self.page < 2:
-            self.page += 1
-        elif button == A or button == B:
-            self.app.pop()
-
-    def draw(self, fb):
-        draw.center(fb, "HOW TO PLAY %d/3" % (self.page + 1), 1)
-        fb.hline(0, 7, 128, 1)
-        lines = draw.wrap(draw.part(HOWTO, self.page), 124)
-        for i in range(len(lines)):
-            draw.text(fb, lines[i], 2, 11 + i * 7)
-        hint(fb, "A:NEXT B:SKIP" if self.page < 2 else "A:START")
 
 
 def seen(app, what):
@@ -172,7 +138,7 @@ class GameMenu(Menu):
         elif what == "scores":
             app.push(load("results", "Scores")(app, self.entry[1], table_key(key, opts)))
         elif what == "achievements":
-            app.push(Achievements(app, key))
+            app.push(load("achievements", "Achievements")(app, key))
         else:
             app.push(load("helpview", "Help")(app, key, self.entry[1]))
 
@@ -187,76 +153,6 @@ class GameMenu(Menu):
     def draw(self, fb):
         super().draw(fb)
         hint(fb, "A:OK B:BACK")
-
-
-class Achievements(Screen):
-    """The game's achievements, earned (a star) or not (a dash), and under the list how the
-    one under the cursor is earned: its sentence from the game's help text (the paragraph
-    ACHIEVEMENTS. names each, "Name: how."). Up/down move, A or B go back."""
-
-    ROWS = 4
-
-    def __init__(self, app, key):
-        super().__init__(app)
-        rules = registry.load(key)
-        self.names = rules.ACHIEVEMENTS
-        rules = None
-        load("app", "unload")(key)  # only the names were wanted: the rules leave RAM
-        self.mask = app.store().achievements(key)
-        self.hows = [how_earned(key, name) for name in self.names]
-        self.index = 0
-        self.top = 0
-
-    def press(self, button):
-        n = len(self.names)
-        if button == DOWN or button == UP:
-            self.index = (self.index + (1 if button == DOWN else n - 1)) % n
-            if self.index < self.top:
-                self.top = self.index
-            elif self.index >= self.top + self.ROWS:
-                self.top = self.index - self.ROWS + 1
-        elif button == A or button == B:
-            self.app.pop()
-
-    def draw(self, fb):
-        got = 0
-        for i in range(len(self.names)):
-            if self.mask & (1 << i):
-                got += 1
-        draw.center(fb, "ACHIEVEMENTS %d/%d" % (got, len(self.names)), 1)
-        fb.hline(0, 7, 128, 1)
-        for row in range(self.ROWS):
-            i = self.top + row
-            if i >= len(self.names):
-                break
-            y = 10 + row * 7
-            have = self.mask & (1 << i)
-            # A star for an achievement earned, a dash for one still to earn.
-            draw.bar(fb, (draw.STAR if have else "-") + " " + self.names[i], 0, y, 123,
-                     i == self.index)
-        draw.scrollbar(fb, 125, 9, 7 * self.ROWS, self.top, self.ROWS, len(self.names))
-        fb.hline(0, 39, 128, 1)
-        lines = draw.wrap(self.hows[self.index], 126)
-        for i in range(min(4, len(lines))):
-            draw.text(fb, lines[i], 1, 41 + i * 6)
-
-
-def how_earned(key, name):
-    """How an achievement is earned, from the game's help text: the words after "name:" up to
-    the end of that sentence ("" when the help does not say)."""
-    try:
-        with open(load("helpview", "help_path")(key), "rb") as f:
-            text = f.read()  # bytes: only the sentence found is decoded
-    except OSError:
-        return ""
-    finally:
-        load("app", "forget")("helpview")
-    at = text.find(name.encode() + b":")
-    if at < 0:
-        return ""
-    at += len(name) + 1
-    end = text.find(b".", at)
-    return text[at:end if end > 0 else len(text)].decode().strip().replace("\n", " ")
 
 
 class Settings(Menu):
