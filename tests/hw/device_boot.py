@@ -31,3 +31,9 @@ for entry in registry.GAMES:
         console.frame(now)
     module = sys.modules.get("deckdelve.games." + key)
     print("started", key, "from", module.__file__ if module else None)
+    module = None
+    # Leave it, as the player would before starting another: its modules leave RAM (the four
+    # games' code together no longer fits the Pico's heap, and never has to).
+    console.app.leave_game(key)
+    now = time.ticks_add(now, 20)
+    console.frame(now)
