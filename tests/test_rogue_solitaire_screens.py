@@ -193,6 +193,15 @@ def test_exit_found_in_quick_play():
     host = d.until(showing("You escape the dungeon!"))
     assert host.game.won
     check_golden("escape", d)
+    g = host.game
+    while host.pending:
+        d.press("A")
+    assert type(d.sim.app.stack[-1]).__name__ == "GameHost"  # the final board, in view
+    check_golden("escape_board", d)
+    d.press("A")
+    over = d.sim.app.stack[-1]
+    assert type(over).__name__ == "GameOver" and over.score == g.score
+    assert over.detail == "%d floor x100 + %d kills x10" % (g.floors, g.kills)
 
 
 def test_victory_buffet_then_between_floors_then_the_next_floor():

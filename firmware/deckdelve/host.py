@@ -97,8 +97,8 @@ class GameHost(Screen):
         if self.pending:
             draw.message(fb, draw.wrap(self.pending[0], 112))
         elif self.game.over and not getattr(self.scene, "OWN_END", False):
-            # (a scene with its own end screen, Mini Rogue's score, says it itself)
-            s = "A: GAME OVER"
+            # (a scene with its own end screen, Mini Rogue's score, shows it itself)
+            s = "A: SCORE"
             w = draw.width(s) + 4
             fb.fill_rect(draw.W - w, draw.H - 7, w, 7, 1)
             draw.text(fb, s, draw.W - w + 2, draw.H - 6, 0)

@@ -110,7 +110,7 @@ def die(fb, x, y, value, inverted=False):
 
 
 class Scene:
-    OWN_END = True  # the score breakdown is the final screen: the host adds no "A: GAME OVER"
+    OWN_END = True  # the score breakdown is the final screen: the host adds no "A: SCORE"
 
     def __init__(self, host):
         self.host = host

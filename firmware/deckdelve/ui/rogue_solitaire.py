@@ -474,14 +474,14 @@ class Scene:
         """The grid and facings to draw now: a step's, while an earlier message of the chain
         is up, else the game's."""
         shown = self.queued - len(self.host.pending)  # the chain's messages already closed
-        if self.host.pending and shown < len(self.boards) - 1:
+        if self.host.pending and 0 <= shown < len(self.boards) - 1:
             return self.boards[shown]
         return g.grid, g.down
 
     def end_detail(self):
         """The game-over screen's line: what the score is made of."""
         g = self.host.game
-        return "%d floor%s escaped x100 + %d kill%s x10" % (
+        return "%d floor%s x100 + %d kill%s x10" % (
             g.floors, "" if g.floors == 1 else "s", g.kills, "" if g.kills == 1 else "s")
 
     def tick(self):
