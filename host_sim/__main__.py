@@ -8,23 +8,20 @@
 Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Q or Esc = quit the simulator.
 --keys letters: U D L R A B (one press each), '.' waits a frame.
 Saves and scores go to --data DIR (default: the user's data folder; headless runs use a fresh
-temporary folder unless --data is given, so that they are reproducible).
+temporary folder unless --data is given, so that they are reproducible, and remove it when
+they end).
 """
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 
 import host_sim  # noqa: F401
 from deckdelve import registry
+from host_sim.sim import LEGEND
 
-KEYMAP = {
-    "Up": "U", "Down": "D", "Left": "L", "Right": "R",
-    "w": "U", "s": "D", "a": "L", "d": "R",
-    "z": "A", "j": "A", "x": "B", "k": "B",
-}
-LEGEND = "arrows/WASD move   Z/J = A (confirm)   X/K = B (back)   Q quit"
 
 
 def default_data_dir():
@@ -134,9 +131,18 @@ def bad_data_dir(path):
 
 
 def headless(args):
+    if args.data:
+        return _headless(args, args.data)
+    data = tempfile.mkdtemp(prefix="deckdelve-")
+    try:
+        return _headless(args, data)
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def _headless(args, data):
     from host_sim.sim import Sim
 
-    data = args.data or tempfile.mkdtemp(prefix="deckdelve-")
     options = tuple(o for o in args.options.split(",") if o)
     sim = Sim(data, seed=0 if args.seed is None else args.seed, game=args.game, options=options)
     scale = args.scale or 1

@@ -8,6 +8,13 @@ from deckdelve.app import App
 from host_sim import render
 
 KEY_LETTERS = "UDLRAB."
+# The desk's keys for the six buttons, one home for the window, the terminal and the help.
+KEYMAP = {
+    "Up": "U", "Down": "D", "Left": "L", "Right": "R",
+    "w": "U", "s": "D", "a": "L", "d": "R",
+    "z": "A", "j": "A", "x": "B", "k": "B",
+}
+LEGEND = "arrows/WASD move   Z/J = A (confirm)   X/K = B (back)   Q quit"
 SETTLE_FRAMES = 120  # after the keys, frames run until the screen stops changing (cap)
 
 

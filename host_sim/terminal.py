@@ -4,13 +4,11 @@ import curses
 import time
 
 from deckdelve import buttons
-from host_sim.__main__ import LEGEND
-from host_sim.sim import Sim
+from host_sim.sim import KEYMAP, LEGEND, Sim
 
 CURSES_KEYS = {
     curses.KEY_UP: "U", curses.KEY_DOWN: "D", curses.KEY_LEFT: "L", curses.KEY_RIGHT: "R",
 }
-CHAR_KEYS = {"w": "U", "s": "D", "a": "L", "d": "R", "z": "A", "j": "A", "x": "B", "k": "B"}
 HALF = (" ", "\u2580", "\u2584", "\u2588")  # neither, top, bottom, both
 
 
@@ -42,7 +40,7 @@ def run(data_dir, seed, game, options):
                     return 0
                 letter = CURSES_KEYS.get(ch)
                 if letter is None and 0 <= ch < 256:
-                    letter = CHAR_KEYS.get(chr(ch).lower())
+                    letter = KEYMAP.get(chr(ch).lower())
                 if letter:
                     presses |= buttons.from_letter(letter)
             sim.step(presses)

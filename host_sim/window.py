@@ -5,8 +5,7 @@ import tkinter as tk
 from PIL import ImageTk
 
 from deckdelve import buttons
-from host_sim.__main__ import KEYMAP, LEGEND
-from host_sim.sim import Sim
+from host_sim.sim import KEYMAP, LEGEND, Sim
 
 FRAME_MS = 33
 

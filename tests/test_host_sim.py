@@ -49,3 +49,26 @@ def test_default_data_dir_is_per_user(monkeypatch):
 def test_headless_flags_parse():
     a = parse_args(["--game", "red_queen", "--seed", "7", "--keys", "rraab..", "--scale", "2"])
     assert a.game == "red_queen" and a.seed == 7 and a.scale == 2
+
+
+def test_a_headless_run_removes_its_temporary_data_folder(tmp_path, monkeypatch):
+    import tempfile
+
+    from host_sim.__main__ import main
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    shot = tmp_path / "shot.png"
+    assert main(["--game", "solatro", "--seed", "1", "--keys", "A", "--screenshot",
+                 str(shot)]) == 0
+    assert shot.exists() and os.listdir(str(tmp_path)) == ["shot.png"]
+    kept = tmp_path / "kept"
+    assert main(["--keys", "A", "--data", str(kept)]) == 0
+    assert kept.is_dir()  # a folder given with --data is the player's: it stays
+
+
+def test_the_key_map_and_legend_have_one_home():
+    from host_sim import __main__ as cli
+    from host_sim import sim
+
+    assert terminal.KEYMAP is sim.KEYMAP and cli.LEGEND is sim.LEGEND
+    assert terminal.LEGEND is sim.LEGEND and sim.KEYMAP["z"] == "A"

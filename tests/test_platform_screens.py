@@ -48,7 +48,8 @@ def test_pause_menu_over_a_game():
     s = sim("B", game="red_queen", seed=3)
     assert type(s.app.stack[-1]).__name__ == "Pause"
     assert_golden("platform/pause", s.image(1))
-    s.keys("DDDA")  # Quit asks first; NO is the answer A gives unless moved
+    assert s.app.stack[-1].items[2] == "Sound: on"
+    s.keys("DDDDA")  # Quit asks first; NO is the answer A gives unless moved
     assert type(s.app.stack[-1]).__name__ == "Confirm"
     assert_golden("platform/quit_confirm", s.image(1))
     s.keys("A")
@@ -95,7 +96,8 @@ def test_cli_screenshot_is_128x64_and_identical_every_run(tmp_path):
 def test_cli_scale_and_gif(tmp_path):
     png = tmp_path / "big.png"
     gif = tmp_path / "run.gif"
-    r = run_cli("--keys", "AD", "--screenshot", str(png), "--scale", "3", "--gif", str(gif))
+    # (a fresh data folder: the first A shows the how-to, B skips it)
+    r = run_cli("--keys", "ABD", "--screenshot", str(png), "--scale", "3", "--gif", str(gif))
     assert r.returncode == 0, r.stderr
     assert Image.open(png).size == (384, 192)
     assert Image.open(gif).n_frames >= 3

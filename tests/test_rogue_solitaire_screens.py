@@ -60,8 +60,7 @@ class Driver:
         if host.game.phase == rs.PH_PLAY:
             first, second = next((f, s) for f, s, b in scene.pairs if b == a)
             self.press(path(scene, first) + "A")
-            if first != ui.GO:
-                self.press(path(scene, second) + "A")
+            self.press(path(scene, second) + "A")  # where it goes; SKIP: A again confirms
         else:
             goal = next(t for t in scene.targets if scene.action_at(t) == a)
             self.press(path(scene, goal) + "A")
@@ -80,7 +79,7 @@ class Driver:
 
 
 def showing(text):
-    return lambda host: bool(host.pending) and host.pending[0].startswith(text)
+    return lambda host: bool(host.pending) and text in host.pending[0]
 
 
 def phase(ph):
@@ -106,13 +105,19 @@ def test_a_play_takes_two_presses_and_b_cancels():
     d = Driver(1)
     scene = d.host.scene
     d.press("A")  # the centre card chosen; now where it goes
-    assert scene.chosen == rs.P + 4 and scene.hint() == "Play it where? B:cancel"
-    assert rs.P + 4 not in scene.targets  # face up: choosing it again is no play
+    assert scene.chosen == rs.P + 4 and scene.hint() == "A or B: cancel"
+    assert scene.action_at(rs.P + 4) is None  # face up: choosing it again is no play
     assert ui.HAND + 0 in scene.targets  # the slot after the (empty) hand: take it
+    d.press("R")
+    g = d.host.game
+    assert scene.hint() == "A: swap %s with %s" % (draw.label(g.grid[rs.P + 4]),
+                                                   draw.label(g.grid[rs.P + 5]))
     check_golden("play_where", d)
     d.press("B")
     assert scene.chosen == -1 and not d.host.log
-    d.press(path(scene, ui.GO) + "A")  # SKIP: on to the attack
+    d.press(path(scene, ui.GO) + "A")  # SKIP asks first
+    assert not d.host.log and scene.hint() == "SKIP? A: yes, B: no"
+    d.press("A")  # on to the attack
     assert d.host.game.phase == rs.PH_ATTACK
     assert scene.hint() == "ATTACK: 8\x01 vs hidden"  # your 8 of spades
     check_golden("attack", d)
@@ -154,8 +159,33 @@ def test_choices_offer_only_legal_places():
         d = Driver(seed)
         host = d.until(phase(ph))
         legal = sorted(host.game.actions())
-        assert sorted(host.scene.action_at(t) for t in host.scene.targets) == legal
+        scene = host.scene
+        assert sorted(a for a in map(scene.action_at, scene.targets) if a is not None) == legal
+        for t in scene.targets:
+            assert scene.action_at(t) is not None or scene.why(t)  # every other place: why
         check_golden(name, d)
+
+
+def test_a_chain_of_messages_shows_each_steps_board():
+    # An attack whose chain has more to tell: behind its first message the board as that
+    # duel left it (its loser gone), not yet what the later steps did; the last message shows
+    # the board as it is.
+    d = Driver(1, ("campaign",))
+
+    def chain(host):
+        sc = host.scene
+        return (len(host.pending) >= 2 and len(sc.boards) >= 2 and sc.queued == len(host.pending)
+                and bytes(sc.boards[0][0]) != bytes(host.game.grid))
+
+    host = d.until(chain)
+    scene = host.scene
+    g = host.game
+    first = scene.boards[0]
+    assert scene._shown_board(g) == first
+    check_golden("chain_first_step", d)
+    while len(host.pending) > 1:
+        d.press("A")
+    assert scene._shown_board(g) == (g.grid, g.down)  # the last message: the board as it is
 
 
 def test_exit_found_in_quick_play():
@@ -163,6 +193,15 @@ def test_exit_found_in_quick_play():
     host = d.until(showing("You escape the dungeon!"))
     assert host.game.won
     check_golden("escape", d)
+    g = host.game
+    while host.pending:
+        d.press("A")
+    assert type(d.sim.app.stack[-1]).__name__ == "GameHost"  # the final board, in view
+    check_golden("escape_board", d)
+    d.press("A")
+    over = d.sim.app.stack[-1]
+    assert type(over).__name__ == "GameOver" and over.score == g.score
+    assert over.detail == "%d floor x100 + %d kills x10" % (g.floors, g.kills)
 
 
 def test_victory_buffet_then_between_floors_then_the_next_floor():
@@ -379,3 +418,53 @@ def test_in_the_race_the_buffet_is_face_down_only_its_count():
             d.press("A")
         else:
             d.act()
+
+
+class _MsgHost:
+    def __init__(self, game):
+        self.game = game
+        self.pending = []
+        self.log = []
+
+    def message(self, text):
+        self.pending.append(text)
+
+    def act(self, a):
+        self.game.apply(a)
+        self.log.append(a)
+
+
+def test_the_key_joker_is_not_thrown_away_without_a_warning():
+    from test_rogue_solitaire_setup import MONSTER, game
+
+    from deckdelve import buttons
+
+    host = _MsgHost(game(MONSTER, "9H 2H 3H 4H KC 6H 7H 8H 10H", hand="2C 3C 4C JC QC AC KEY"))
+    assert host.game.phase == rs.PH_DISCARD
+    scene = ui.Scene(host)
+    scene.place = ui.HAND + 6  # the Joker
+    assert scene.hint() == "A: throw away JK"
+    scene.press(buttons.A)
+    assert not host.log and host.pending and "key to the exit" in host.pending[0]
+    scene.press(buttons.A)  # A again: thrown away
+    assert host.log == [rs.DISCARD << 10 | 53]
+    scene.place = ui.HAND + 0
+    host.log = []
+    assert host.game.phase == rs.PH_DISCARD  # six cards: one more to go
+    scene.press(buttons.A)  # an ordinary card goes at once
+    assert len(host.log) == 1
+
+
+def test_outer_cards_matching_the_exit_are_marked_and_all_eight_are_told():
+    from test_rogue_solitaire_setup import EXIT, MONSTER, game
+
+    from deckdelve import cards
+
+    # The exit's ring is 2S 3S 4S 5S 6S 7D 8D 9D: yours rank for rank in hearts, all match.
+    host = _MsgHost(game(MONSTER, "2H 3H 4H 5H KC 6H 7H 8H 9H", EXIT))
+    scene = ui.Scene(host)
+    g = host.game
+    assert scene._all_match(g) and scene.hint() == "ALL 8 MATCH: KEY JK TO CENTRE"
+    g.grid[rs.P + 0] = cards.parse("JH")  # 2S's spot no longer matches
+    assert not scene._matching(g, 0) and scene._matching(g, 1) and not scene._all_match(g)
+    assert scene.hint() == "PLAY: pick a card"

@@ -156,7 +156,8 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "dialogs", "store", "registry")
+        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
+               "achievements")
         error = None
         try:
             if entry is None:
@@ -354,8 +355,11 @@ class Menu(Screen):
             i = self.top + row
             if i >= len(self.items):
                 break
-            draw.bar(fb, self.items[i], 4, 10 + row * 7, 120, i == self.index)
+            draw.bar(fb, self.items[i], 4, 10 + row * 7, 118, i == self.index)
+        # A list longer than the screen shows that it scrolls: arrows at the left where rows
+        # are hidden, and a bar at the right edge.
         if self.top > 0:
             draw.text(fb, draw.ARROW_U, 0, 10)
         if self.top + self.ROWS < len(self.items):
             draw.text(fb, draw.ARROW_D, 0, 52)
+        draw.scrollbar(fb, 125, 9, 7 * self.ROWS, self.top, self.ROWS, len(self.items))

@@ -43,7 +43,8 @@ class Confirm(Screen):
 class Pause(Menu):
     def __init__(self, app, host):
         self.host = host
-        items = ["Resume", "Rules"]
+        self.sound_changed = False
+        items = ["Resume", "Rules", self._sound_item(app)]
         if getattr(host, "slot", None) is not None:
             items.append("Back to menu")  # a campaign is saved after every action
         else:
@@ -52,8 +53,16 @@ class Pause(Menu):
             items.append("Quit")
         super().__init__(app, "PAUSED", items, self.choose, self.resume)
 
+    @staticmethod
+    def _sound_item(app):
+        return "Sound: " + ("on" if app.settings["sound"] else "off")
+
     def resume(self):
-        self.app.pop()
+        app = self.app
+        if self.sound_changed:  # kept for good, as the Settings screen keeps it
+            app.store().save_settings(app.settings)
+            forget("store")
+        app.pop()
         forget("dialogs")  # (a Confirm still on the stack keeps its code alive)
 
     def choose(self, i):
@@ -61,6 +70,11 @@ class Pause(Menu):
         item = self.items[i]
         if item == "Resume":
             self.resume()
+        elif item.startswith("Sound"):
+            app.settings["sound"] = not app.settings["sound"]
+            self.sound_changed = True
+            self.items[i] = self._sound_item(app)
+            app.play(sound.OK)
         elif item == "Rules":
             app.push(load("helpview", "Help")(app, self.host.key, self.host.entry[1]))
         elif item == "Save and quit":

@@ -46,7 +46,9 @@ class Help(Screen):
 
     def draw(self, fb):
         fb.fill_rect(0, 0, 128, 7, 1)
-        draw.center(fb, self.title.upper(), 1, 0)
+        draw.text(fb, self.title.upper(), 1, 1, 0)
+        # L/R turn a page: said in the title bar, where it is always in view.
+        draw.right(fb, draw.ARROW_L + draw.ARROW_R + " PAGE", 127, 1, 0)
         n = len(self.starts)
         if self.path is None:
             draw.text(fb, "NO RULES HELP FOR THIS GAME.", 1, 9)
@@ -58,12 +60,37 @@ class Help(Screen):
                     break
                 f.seek(self.starts[i])
                 line = f.read(self.ends[i] - self.starts[i]).decode().replace("\n", " ")
-                draw.text(fb, line, 1, 9 + row * 6)
+                y = 9 + row * 6
+                n_head = 0
+                if i == 0 or self.starts[i - 1] == self.ends[i - 1]:
+                    n_head = heading(line)  # a paragraph's first line may open with one
+                if n_head:
+                    # A heading ("THE EXIT.") is drawn dark on a lit bar, apart from the text.
+                    w = draw.width(line[:n_head])
+                    fb.fill_rect(0, y - 1, w + 2, 7, 1)
+                    x = draw.text(fb, line[:n_head], 1, y, 0)
+                    draw.text(fb, line[n_head:], x + 1, y)
+                else:
+                    draw.text(fb, line, 1, y)
         # Scroll bar: where this page sits in the text.
-        if n > self.ROWS:
-            bar_h = max(4, 55 * self.ROWS // n)
-            bar_y = 8 + (55 - bar_h) * self.top // (n - self.ROWS)
-            fb.fill_rect(126, bar_y, 2, bar_h, 1)
+        draw.scrollbar(fb, 126, 8, 56, self.top, self.ROWS, n)
+
+
+def heading(line):
+    """How many characters of a paragraph's first line are its heading: the words in capitals
+    that open it ("THE EXIT." "HEARTS"), with their full stop; 0 when it opens otherwise. A
+    single capital ("A picks") or a capitalised word ("Descend") is no heading."""
+    n = 0
+    while n < len(line) and (("A" <= line[n] <= "Z") or line[n] in " '!?"):
+        n += 1
+    end = n
+    while end and line[end - 1] == " ":
+        end -= 1
+    if end < 3 or (n < len(line) and "a" <= line[n] <= "z" and end == n):
+        return 0  # too short, or a word that goes on in lower case
+    if end < len(line) and line[end] == ".":
+        end += 1
+    return end
 
 
 def glyph_width(c):

@@ -96,11 +96,12 @@ class GameHost(Screen):
             if button == A or button == B:
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
-                if not self.pending and self.game.over:
-                    self.finish()
             return
         if self.game.over:
-            self.finish()
+            # The last message is closed and the final board is in view (what beat you, or
+            # how you won): A goes on to the game-over screen.
+            if button == A:
+                self.finish()
             return
         if not self.scene.press(button) and button == B:
             self.app.push(load("dialogs", "Pause")(self.app, self))
@@ -112,6 +113,12 @@ class GameHost(Screen):
         self.scene.draw(fb)
         if self.pending:
             draw.message(fb, draw.wrap(self.pending[0], 112))
+        elif self.game.over and not getattr(self.scene, "OWN_END", False):
+            # (a scene with its own end screen, Mini Rogue's score, shows it itself)
+            s = "A: SCORE"
+            w = draw.width(s) + 4
+            fb.fill_rect(draw.W - w, draw.H - 7, w, 7, 1)
+            draw.text(fb, s, draw.W - w + 2, draw.H - 6, 0)
 
     # -- leaving -----------------------------------------------------------------------------
     # The app does the leaving at the end of the frame (App.leave_game), once this code has
@@ -124,8 +131,10 @@ class GameHost(Screen):
     def finish(self):
         g = self.game
         label = getattr(self.rules, "SCORE_LABEL", "SCORE")  # Solatro's score is a round
+        # What the score is made of, in words, if the scene says (the summary is the table's).
+        detail = self.scene.end_detail() if hasattr(self.scene, "end_detail") else ""
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
-                  label)
+                  label, detail)
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):

@@ -1,9 +1,9 @@
 # The menus: title, the list of games, each game's menu, settings, achievements. Not in RAM
 # while a game runs (app.start_game drops it; rebuild() brings the screens back after).
 from deckdelve import sound
-from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from deckdelve.buttons import A, LEFT, RIGHT
 from deckdelve import registry
-from deckdelve.app import Menu, Screen, forget, hint, load, table_key
+from deckdelve.app import Menu, Message, Screen, forget, hint, load, table_key
 from deckdelve.ui import draw
 
 VERSION = "0.1"
@@ -13,7 +13,10 @@ class Title(Screen):
     def press(self, button):
         if button == A:
             self.app.play(sound.OK)
-            self.app.push(main_menu(self.app))
+            app = self.app
+            app.push(main_menu(app))
+            if not seen(app, "*"):
+                app.push(load("howto", "HowTo")(app))
 
     def draw(self, fb):
         draw.logo(fb)
@@ -23,6 +26,37 @@ class Title(Screen):
         draw.center(fb, "SOLITAIRE CARD DUNGEONS", 40)
         draw.center(fb, "PRESS A", 52)
         draw.text(fb, "V" + VERSION, 1, 58)
+
+
+def seen(app, what):
+    """Has the how-to `what` ("*" the collection's, else a game's key) been shown?"""
+    return what in app.settings["seen"].split(",")
+
+
+def see(app, what):
+    """Note the how-to `what` as shown, for good (the settings are saved)."""
+    if not seen(app, what):
+        app.settings["seen"] = app.settings["seen"] + ("," if app.settings["seen"] else "") + what
+        app.store().save_settings(app.settings)
+
+
+def last_option(app, key):
+    """The index of the option `key` was last started with, or -1 (see remember_option)."""
+    for part in app.settings["last"].split(","):
+        k, _eq, i = part.partition("=")
+        if k == key and i.isdigit():
+            return int(i)
+    return -1
+
+
+def remember_option(app, key, i):
+    """Keep the option a game starts with: its menu offers it first next time."""
+    if last_option(app, key) == i:
+        return
+    parts = [p for p in app.settings["last"].split(",") if p and p.partition("=")[0] != key]
+    parts.append("%s=%d" % (key, i))
+    app.settings["last"] = ",".join(parts)
+    app.store().save_settings(app.settings)
 
 
 def main_menu(app):
@@ -44,6 +78,18 @@ class GameMenu(Menu):
         self.entry = entry
         super().__init__(app, entry[1], [], self.choose)
         self.build()
+        # Without a saved run to continue, the cursor starts on the option last played, else
+        # on "Normal" where there is one (Mini Rogue's port starts there), else the first.
+        if self.actions[0][0] == "new":
+            options = entry[2] or ()
+            i = last_option(app, entry[0])
+            if not 0 <= i < len(options):
+                i = 0
+                for k in range(len(options)):
+                    if options[k][0] == "Normal":
+                        i = k
+            self.index = i
+            self.top = max(0, i - self.ROWS + 1)
 
     def build(self):
         key, _title, options = self.entry[0], self.entry[1], self.entry[2]
@@ -90,22 +136,36 @@ class GameMenu(Menu):
         elif what == "continue":
             app.continue_game(key)
         elif what == "new":
+            remember_option(app, key, i - (1 if self.actions[0][0] == "continue" else 0))
+
+            def start():
+                if seen(app, key):
+                    app.start_game(key, opts)
+                else:  # the game's first start: where its rules are, once
+                    see(app, key)
+                    app.push(Message(app, "First game of %s? Its rules: B in the game opens "
+                                     "the pause menu, then Rules." % self.entry[1],
+                                     lambda: app.start_game(key, opts)))
+
             if app.store().has_run(key):
                 ask = load("dialogs", "Confirm")
-                app.push(ask(app, "A saved run exists. Start anew and lose it?",
-                             lambda: app.start_game(key, opts)))
+                app.push(ask(app, "A saved run exists. Start anew and lose it?", start))
             else:
-                app.start_game(key, opts)
+                start()
         elif what == "scores":
             app.push(load("results", "Scores")(app, self.entry[1], table_key(key, opts)))
         elif what == "achievements":
-            app.push(Achievements(app, key))
+            app.push(load("achievements", "Achievements")(app, key))
         else:
             app.push(load("helpview", "Help")(app, key, self.entry[1]))
 
     def shown(self):
-        # A saved run may have appeared or gone while we were covered: keep the list true.
+        # A saved run may have appeared or gone while we were covered: keep the list true,
+        # and a run just saved is what the cursor offers first.
+        had = self.actions[0][0] == "continue"
         self.build()
+        if not had and self.actions[0][0] == "continue":
+            self.index = self.top = 0
 
     def draw(self, fb):
         super().draw(fb)
@@ -138,41 +198,6 @@ class SlotMenu(Menu):
     def draw(self, fb):
         super().draw(fb)
         hint(fb, "A:OK B:BACK")
-
-
-class Achievements(Screen):
-    def __init__(self, app, key):
-        super().__init__(app)
-        rules = registry.load(key)
-        self.names = rules.ACHIEVEMENTS
-        self.mask = app.store().achievements(key)
-        self.top = 0
-
-    def press(self, button):
-        if button == DOWN:
-            self.top = min(max(0, len(self.names) - 6), self.top + 1)
-        elif button == UP:
-            self.top = max(0, self.top - 1)
-        elif button == A or button == B:
-            self.app.pop()
-
-    def draw(self, fb):
-        got = 0
-        for i in range(len(self.names)):
-            if self.mask & (1 << i):
-                got += 1
-        draw.center(fb, "ACHIEVEMENTS %d/%d" % (got, len(self.names)), 1)
-        fb.hline(0, 7, 128, 1)
-        for row in range(6):
-            i = self.top + row
-            if i >= len(self.names):
-                break
-            y = 11 + row * 9
-            have = self.mask & (1 << i)
-            # A star for an achievement earned, a dash for one still to earn (the names are
-            # too long to leave room for a word).
-            draw.text(fb, draw.STAR if have else "-", 3, y)
-            draw.text(fb, self.names[i], 12, y)
 
 
 class Settings(Menu):

@@ -5,8 +5,9 @@ from deckdelve.ui import draw
 
 
 class GameOver(Screen):
-    def __init__(self, app, title, table, score, summary, won, label="SCORE"):
+    def __init__(self, app, title, table, score, summary, won, label="SCORE", detail=""):
         super().__init__(app)
+        self.detail = detail  # the score's parts in words, up to two lines (else the summary)
         self.title = title
         self.table = table
         self.score = score
@@ -31,10 +32,16 @@ class GameOver(Screen):
         w = draw.width(s) * 2 + 2
         draw.big_text(fb, s, (128 - w) // 2, 12, 2)
         draw.center(fb, self.label + " " + str(self.score), 30)
-        if self.summary and self.summary != str(self.score):
-            draw.center(fb, self.summary, 37)
+        y = 37
+        if self.detail:
+            for line in draw.wrap(self.detail, 124)[:2]:
+                draw.center(fb, line, y)
+                y += 6
+        elif self.summary and self.summary != str(self.score):
+            draw.center(fb, self.summary, y)
+            y += 6
         if self.qualifies:
-            draw.center(fb, "NEW HIGH SCORE!", 46)
+            draw.center(fb, "NEW HIGH SCORE!", y + 3)
         hint(fb, "A" + draw.ARROW_R)
 
 

@@ -7,7 +7,6 @@ import time
 
 import machine
 from deckdelve import boot, registry
-from deckdelve.app import unload
 from deckdelve.hw import board, devices
 
 device = sys.argv[1]
@@ -32,8 +31,9 @@ for entry in registry.GAMES:
         console.frame(now)
     module = sys.modules.get("deckdelve.games." + key)
     print("started", key, "from", module.__file__ if module else None)
-    # The next game starts on a fresh boot, as on the device: this one's modules go (six
-    # games left loaded side by side outgrow the Pico's heap, which no player ever sees).
-    del module
-    console = None
-    unload(key)
+    module = None
+    # Leave it, as the player would before starting another: its modules leave RAM (the four
+    # games' code together no longer fits the Pico's heap, and never has to).
+    console.app.leave_game(key)
+    now = time.ticks_add(now, 20)
+    console.frame(now)

@@ -10,7 +10,9 @@ def new_game(name, key, seed, option=0):
     (headless, host). Nothing of the menus is held, so they leave RAM as on the device."""
     h = Headless(scratch(name), seed=seed)
     h.keys("A" + "D" * game_index(key) + "A")
-    moves = first_start(h.app.stack[-1].actions) + option
+    menu = h.app.stack[-1]
+    moves = (first_start(menu.actions) + option - menu.index) % len(menu.items)
+    menu = None
     h.keys("D" * moves + "A")
     host = h.app.stack[-1]
     assert type(host).__name__ == "GameHost" and host.key == key, type(host).__name__
@@ -32,15 +34,20 @@ def dismiss(h, host):
 
 def play_through(h, host, offered, keys_for, choose):
     """Play the game on `host` to its end through the buttons. Before each action the scene's
-    cursor must offer exactly the legal actions (offered(scene) lists what it offers); the
-    action choose(game, acts) picks is made with the presses keys_for(scene, action) gives, and
-    must be the one taken. Ends on the game-over screen; returns the score."""
+    cursor must offer every legal action (offered(scene) lists the actions of its places), and
+    a place whose action is not legal must say why (scene.why(action)); the action
+    choose(game, acts) picks is made with the presses keys_for(scene, action) gives, and must
+    be the one taken. Ends on the game-over screen; returns the score."""
     game = host.game
     dismiss(h, host)
     while not game.over:
         scene = host.scene
         acts = game.actions()
-        assert sorted(offered(scene)) == sorted(acts)  # the cursor offers exactly the legal ones
+        places = offered(scene)
+        for a in acts:
+            assert a in places, a  # every legal action has a place
+        for a in places:
+            assert a in acts or scene.why(a), a  # and a place A cannot use says why
         a = choose(game, acts)
         n = len(host.log)
         h.keys(keys_for(scene, a))
@@ -52,7 +59,9 @@ def play_through(h, host, offered, keys_for, choose):
     # Let go of the game before it ends: the game-over screen loads once the game's modules
     # have left RAM, and a reference held here would keep them in.
     game = scene = None
-    dismiss(h, host)  # the last message closes into the game-over screen
+    dismiss(h, host)  # the last message closes: the final board stays in view
+    assert h.top() == "GameHost", h.top()
+    h.keys("A")  # on to the game-over screen
     assert h.top() == "GameOver", h.top()
     assert h.app.stack[-1].score == score
     return score

@@ -65,8 +65,8 @@ def _play_one(h, key, option, rng):
         h.keys("A")
     game = None
     host = None
-    if not over:  # a campaign left for later: pause, "Back to menu" (the third item)
-        h.keys("BDDA")
+    if not over:  # a campaign left for later: pause, "Back to menu" (the fourth item)
+        h.keys("BDDDA")
     for _ in range(40):  # messages, game over, initials, the score table
         if type(h.app.stack[-1]).__name__ == "GameMenu":
             break

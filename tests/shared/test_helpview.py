@@ -52,3 +52,14 @@ def test_layout_long_word_and_blank_lines():
     got = lines_via_layout(text)
     assert got[0] == "A" and got[1] == "W" * 40 and got[2] == "B" and got[3] == ""
     assert got[4] == "C"
+
+
+def test_headings_are_the_capitals_that_open_a_paragraph():
+    from deckdelve.helpview import heading
+
+    assert heading("THE EXIT. You stand on the exit") == len("THE EXIT.")
+    assert heading("DUELS. High card stays") == len("DUELS.")
+    assert heading("HEARTS heal: one card") == len("HEARTS")
+    assert heading("Descend the dungeon") == 0  # a capitalised word
+    assert heading("A picks a card") == 0  # a single capital
+    assert heading("FL: the floor") == 0  # too short to be a heading

@@ -12,16 +12,15 @@ from play_helpers import dismiss, new_game, play_through
 
 def keys_for(scene, action):
     """The presses that make the scene do `action` from where its cursor is now: RIGHT to the
-    action's spot (RIGHT skips spots without actions), DOWN to it, then A."""
+    action's spot (one spot a press), DOWN to it, then A."""
     keys = ""
     spot = scene.spot
     choice = scene.choice
-    n = len(scene.by_spot)
+    n = scene.spots()
     while action not in scene.by_spot[spot]:
         spot = (spot + 1) % n
-        if scene.by_spot[spot]:
-            keys += "R"
-            choice = 0
+        keys += "R"
+        choice = 0
     group = scene.by_spot[spot]
     return keys + "D" * ((group.index(action) - choice) % len(group)) + "A"
 
@@ -34,6 +33,9 @@ def offered(scene):
     out = []
     for group in scene.by_spot:
         out.extend(group)
+    for spot in range(scene.spots()):
+        if not scene.by_spot[spot]:
+            out.append(spot)  # a spot without an action (no action is so small): why(spot)
     return out
 
 
@@ -52,19 +54,36 @@ def test_another_whole_game_through_the_buttons():
     play_a_whole_game(11)
 
 
-def test_cursor_visits_only_spots_with_actions_and_b_pauses():
+def test_cursor_visits_every_spot_one_a_press_and_b_pauses():
     h, host = new_game("rq_ui_cursor", "red_queen", 5)
     dismiss(h, host)
     scene = host.scene
-    with_actions = [s for s in range(len(scene.by_spot)) if scene.by_spot[s]]
+    n = scene.spots()
     first = scene.spot
     seen = []
-    for _ in with_actions:
+    for _ in range(n):
         seen.append(scene.spot)
         h.keys("R")
-    assert scene.spot == first and sorted(seen) == with_actions  # each once, then round
+        assert scene.spot == (seen[-1] + 1) % n  # one spot a press
+    assert scene.spot == first and sorted(seen) == list(range(n))  # each once, then round
     h.keys("L")
     assert scene.spot == seen[-1]
+    # On to a spot without an action (a fight soon has one): A says why and changes nothing.
+    game = host.game
+    rng = game.rng.__class__(5)
+    for _ in range(200):
+        idle = [s for s in range(scene.spots()) if not scene.by_spot[s]]
+        if idle:
+            break
+        acts = game.actions()
+        h.keys(keys_for(scene, acts[rng.below(len(acts))]))
+        dismiss(h, host)
+    n = len(host.log)
+    h.keys("R" * ((idle[0] - scene.spot) % scene.spots()) + "A")
+    assert len(host.log) == n and host.pending and host.pending[0] == scene.why(idle[0])
+    dismiss(h, host)
+    while not scene.by_spot[scene.spot]:
+        h.keys("R")
     n = len(scene.by_spot[scene.spot])
     h.keys("D" * n)
     assert scene.choice == 0

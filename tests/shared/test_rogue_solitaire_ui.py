@@ -1,7 +1,8 @@
 # Rogue Solitaire played through the UI: button presses -> scene -> game, on the headless app,
 # under CPython and under real MicroPython (firmware compiled to .mpy). At every step the
-# cursor must offer exactly the legal actions, and each action is made with the presses a
-# player would use (the d-pad to the place, A; a play is two places).
+# cursor must offer every legal action (a place it rests on that has none says why), and each
+# action is made with the presses a player would use (the d-pad to the place, A; a play is
+# two places; SKIP is confirmed with a second A).
 # heap: 128K
 # (the whole app, this game's rules and its scene sit in RAM together, as in
 # test_red_queen_ui.py; the rules' play-outs alone keep the 64 KiB cap.)
@@ -43,7 +44,14 @@ def offered(scene, game):
             if a not in unique:
                 unique.append(a)
         return sorted(unique)
-    return sorted(scene.action_at(t) for t in scene.targets)
+    out = []
+    for t in scene.targets:
+        a = scene.action_at(t)
+        if a is None:
+            assert t == 101 or scene.why(t), t  # INFO opens the Buffet's view
+        else:
+            out.append(a)
+    return sorted(out)
 
 
 def do(h, host, a):
@@ -58,7 +66,9 @@ def do(h, host, a):
             i += 1
         first, second, _a = scene.pairs[i]
         h.keys(path(scene, first) + "A")
-        if n == len(host.log):
+        if first == second:  # SKIP asks first (and a face-down card is chosen, then turned)
+            h.keys("A")
+        elif n == len(host.log):
             h.keys(path(scene, second) + "A")
     else:
         for t in scene.targets:
@@ -85,6 +95,8 @@ def test_a_whole_quick_game_through_the_buttons():
             dismiss(h, host)
     del game
     dismiss(h, host)
+    assert h.top() == "GameHost", h.top()  # the final board, in view
+    h.keys("A")
     assert h.top() == "GameOver", h.top()
 
 
@@ -111,7 +123,7 @@ def test_campaign_saves_between_floors_and_continues_once():
     menu = h.app.stack[-1]
     assert "Save and quit" in menu.items
     del game, host, menu
-    h.keys("D" * 2 + "A")  # Resume, Rules, Save and quit
+    h.keys("D" * 3 + "A")  # Resume, Rules, Sound, Save and quit
     assert h.app.store().has_run("rogue_solitaire")
     h.keys("A")  # the notice
     h.keys("A")  # the game's menu: "Continue saved run" is first
@@ -124,3 +136,87 @@ def test_campaign_saves_between_floors_and_continues_once():
     assert host.game.floor() == 2 and not host.game.can_save()
     h.keys("B")
     assert "Save and quit" not in h.app.stack[-1].items
+
+
+def test_the_pause_menu_turns_the_sound_off_and_keeps_it():
+    h, host = new_game("rs_ui_sound", "rogue_solitaire", 2, 0)
+    dismiss(h, host)
+    assert h.app.settings["sound"] is True
+    h.keys("B")
+    pause = h.app.stack[-1]
+    assert pause.items[2] == "Sound: on"
+    h.keys("DDA")
+    assert h.app.settings["sound"] is False and pause.items[2] == "Sound: off"
+    del pause
+    h.keys("B")  # resume: saved
+    assert h.top() == "GameHost"
+    assert h.app.store().load_settings()["sound"] is False
+
+
+def test_cursor_moves_one_spot_a_press_and_names_the_play():
+    # Played on until a spot of your grid is empty: the cursor still stops on it, one spot a
+    # press, and the line names exactly what A does there.
+    from deckdelve.games import rogue_solitaire as rs
+
+    h, host = new_game("rs_ui_cursor", "rogue_solitaire", 11, 0)
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    rng = Rng(11)
+    for _ in range(60):
+        if game.phase == rs.PH_PLAY and rs.NONE in list(game.grid[rs.P:rs.P + 9]):
+            break
+        acts = game.actions()
+        take = [a for a in acts if a >> 10 == rs.TAKE]
+        do(h, host, take[0] if take else acts[rng.below(len(acts))])
+        dismiss(h, host)
+    h.keys(path(scene, rs.P + 4))
+    for key, step in (("R", 1), ("L", -1), ("L", -1), ("R", 1), ("D", 3), ("U", -3),
+                      ("U", -3), ("D", 3)):
+        before = scene.place
+        h.keys(key)
+        assert scene.place == before + step, (key, before, scene.place)
+    empty = [p for p in range(9) if game.grid[rs.P + p] == rs.NONE]
+    assert empty and not game.over
+    h.keys(path(scene, rs.P + empty[0]))
+    assert scene.place == rs.P + empty[0]
+    # A grid card chosen, then A on the empty spot: no play, a reason, the pick kept.
+    full = [p for p in range(9) if game.grid[rs.P + p] != rs.NONE and not game.down[rs.P + p]]
+    n = len(host.log)
+    h.keys(path(scene, rs.P + full[0]) + "A")
+    assert scene.chosen == rs.P + full[0]
+    h.keys(path(scene, rs.P + empty[0]))
+    assert scene.hint() == "No play there. B: cancel"
+    h.keys("A")
+    assert host.pending and "empty spot" in host.pending[0] and len(host.log) == n
+    h.keys("A")
+    assert scene.chosen == rs.P + full[0] and not host.pending
+    other = [p for p in full if p != full[0]][0]
+    h.keys(path(scene, rs.P + other))
+    assert scene.hint() == "A: swap %s with %s" % (
+        _label(game.grid[rs.P + full[0]]), _label(game.grid[rs.P + other]))
+    h.keys("B")
+    assert scene.chosen == -1 and scene.place == rs.P + full[0]
+
+
+def _label(c):
+    from deckdelve.ui import draw
+
+    return draw.label(c)
+
+
+def test_skip_asks_first_and_the_cursor_leaves_it():
+    from deckdelve.games import rogue_solitaire as rs
+
+    h, host = new_game("rs_ui_skip", "rogue_solitaire", 3, 0)
+    dismiss(h, host)
+    scene = host.scene
+    h.keys(path(scene, 100) + "A")  # SKIP
+    assert not host.log and scene.skip_asked and scene.hint() == "SKIP? A: yes, B: no"
+    h.keys("B")  # no: the turn is kept, and B did not open the pause menu
+    assert not scene.skip_asked and not host.log and h.top() == "GameHost"
+    h.keys("AA")
+    assert list(host.log) == [rs.SKIP << 10]
+    assert scene.place != 100  # after an action the cursor is never on SKIP
+    dismiss(h, host)
+    assert scene.place != 100

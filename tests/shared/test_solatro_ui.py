@@ -9,6 +9,9 @@
 # smallest passing heap jumps by up to 10K when unrelated code changes size (the heap
 # fragments), so the cap keeps room for that (tools/heap_margins measures the margin).
 # Play-outs of the rules alone keep the 64 KiB cap.)
+# isolate
+# (each test in its own interpreter, as on a Pico just booted: one process running the whole
+# games, then the cursor tests, ends up 8 KiB above the largest of them alone)
 from play_helpers import dismiss, new_game, play_through
 
 try:
@@ -65,11 +68,13 @@ def test_a_whole_game_through_the_buttons():
     play_a_whole_game(3, False)
 
 
-def test_whole_games_that_reach_the_shop():
-    shops = 0
-    for seed in (1, 2):
-        shops += play_a_whole_game(seed, True)
-    assert shops > 0
+def test_a_whole_game_that_reaches_the_shop():
+    assert play_a_whole_game(1, True) > 0
+
+
+def test_another_whole_game_that_reaches_the_shop():
+    # (a test of its own: each starts from a fresh interpreter, see "isolate" above)
+    assert play_a_whole_game(2, True) > 0
 
 
 def test_cursor_rows_and_b_pauses():
@@ -83,6 +88,7 @@ def test_cursor_rows_and_b_pauses():
     h.keys("A")
     assert game.selection() == [game.hand[0]]
     n = len(scene.rows[0])
+    assert S.PLAY in scene.rows[2] and S.DISCARD in scene.rows[2]
     assert n == game.hand_len + (1 if game.bank != 255 else 0)  # the Joker too, if banked
     h.keys("R" * (n - 1))
     assert scene.cols[0] == n - 1
@@ -96,3 +102,46 @@ def test_cursor_rows_and_b_pauses():
     assert h.top() == "Pause"
     h.keys("A")  # resume
     assert h.top() == "GameHost"
+
+
+def test_cursor_moves_one_card_a_press_over_cards_that_cannot_be_picked():
+    # Five picked (the most a play takes): the cursor still stops on every card, one a press,
+    # and A on an unpicked one says why and picks nothing.
+    h, host = new_game("solatro_ui_limit", "solatro", 9)
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    n = len(scene.rows[0])
+    for i in range(5):
+        assert scene.row == 0 and scene.cols[0] == i
+        h.keys("AR")
+    assert game.selection_size() == 5
+    for _ in range(2 * n):
+        before = scene.cols[0]
+        h.keys("R")
+        assert scene.row == 0 and scene.cols[0] == (before + 1) % n
+    while game.picked & (1 << (scene.current() & 0xF)):
+        h.keys("R")
+    h.keys("A")
+    assert game.selection_size() == 5 and len(host.pending) == 1
+    assert "put one back" in host.pending[0]
+    h.keys("A")  # the message closes; the cursor has not moved
+    assert not host.pending and game.selection_size() == 5
+    col = scene.cols[0]
+    h.keys("L")
+    assert scene.cols[0] == (col - 1) % n
+
+
+def test_a_play_says_what_it_scored_before_the_total_moves():
+    h, host = new_game("solatro_ui_play", "solatro", 5)
+    dismiss(h, host)
+    scene = host.scene
+    game = host.game
+    h.keys("A")  # one card: a high card
+    h.keys("D")
+    assert scene.current() == 0x1000  # PLAY
+    h.keys("A")
+    assert host.pending[0].startswith("High Card: 5 points")
+    assert scene.unshown == 5
+    h.keys("A")  # the message closes: the total shows the play
+    assert not host.pending and scene.unshown == 0 and game.round_score == 5

@@ -169,11 +169,12 @@ def right(fb, s, x_end, y, color=1):
 
 
 def label(card):
-    """A card as inline text: rank then suit glyph ('10' + heart), or a star for a Joker."""
+    """A card as inline text: rank then suit glyph ('10' + heart), or JK for a Joker (as the
+    big card says it: one name everywhere)."""
     if card == cards.NONE:
         return "--"
     if card >= 52:
-        return STAR + "J"
+        return "JK"
     return RANKS[card % 13] + cards.SUIT_CHARS[card // 13]
 
 
@@ -217,6 +218,10 @@ def card_small(fb, c, x, y, up=True, inverted=False):
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
         return
+    if inverted:
+        # No dark frame inside the lit one: it would leave the 5-pixel label no margin in a
+        # 7-pixel card, a blot at 1:1.
+        fb.rect(x, y, SMALL_W, SMALL_H, 1)
     s = label(c)
     text(fb, s, x + (SMALL_W - width(s)) // 2, y + 1, fg)
 
@@ -262,6 +267,19 @@ def bar(fb, s, x, y, w, selected):
         text(fb, s, x + 2, y, 0)
     else:
         text(fb, s, x + 2, y, 1)
+
+
+def scrollbar(fb, x, y, h, top, shown, total):
+    """A scroll bar 2 px wide at x, y, h high for a list of `total` rows showing `shown` from
+    row `top`: a dotted track and a solid thumb, so that a list that scrolls says so. Draws
+    nothing when everything is shown."""
+    if total <= shown:
+        return
+    for yy in range(y, y + h, 2):
+        fb.pixel(x + 1, yy, 1)
+    thumb = max(4, h * shown // total)
+    ty = y + (h - thumb) * top // (total - shown)
+    fb.fill_rect(x, ty, 2, thumb, 1)
 
 
 def box(fb, x, y, w, h):
@@ -336,15 +354,22 @@ def message(fb, lines, hint="A" + ARROW_R):
             w = lw
     w = max(w + 8, 40)
     h = n * LINE + 8
+    hw = width(hint) if hint else 0
+    # The hint sits inside the frame (over the border it would break it): beside the last
+    # line, the box widened for it if the screen allows, else on a line of its own.
+    if hint:
+        need = width(lines[n - 1]) + 2 * hw + 16
+        if need <= W - 4:
+            w = max(w, need)
+        elif need > w:
+            h += LINE
     x = (W - w) // 2
     y = (H - h) // 2
     box(fb, x, y, w, h)
     for i in range(n):
         center(fb, lines[i], y + 4 + i * LINE, 1, x, w)
     if hint:
-        hw = width(hint)
-        fb.fill_rect(x + w - hw - 4, y + h - 4, hw + 2, 6, 0)
-        text(fb, hint, x + w - hw - 3, y + h - 3)
+        text(fb, hint, x + w - hw - 3, y + h - 9)
 
 
 def logo(fb):

@@ -110,6 +110,8 @@ def die(fb, x, y, value, inverted=False):
 
 
 class Scene:
+    OWN_END = True  # the score breakdown is the final screen: the host adds no "A: SCORE"
+
     def __init__(self, host):
         self.host = host
         self.rooms = _sprites(art.ROOMS, art.ROOMS_W, art.ROOMS_H)
@@ -124,6 +126,8 @@ class Scene:
         self.report = None
         self.report_title = ""
         self.report_dice = bytearray(3)
+        self.report_labels = ["", "", ""]  # what each die is: SKILL first, then the room's
+        self.note = ""  # the merchant's refusal, on the hint line until the next press
         self.fight_lines = []  # what happened in the last round of a fight
         self.end_lines = []  # why the game ended
         self.rolling = 0  # frames the dice still tumble
@@ -177,10 +181,10 @@ class Scene:
         return False
 
     def _press_shop(self, g, button):
-        """Up/down pick a row, left/right switch buying and selling, A trades (or shows why
-        not); the last row leaves. B jumps to that row: leaving is a game action, so it takes
-        an A, and a stray B costs nothing."""
+        """Up/down pick a row, left/right switch buying and selling, A trades (or says on the
+        hint line why not); the last row leaves, and so does B ("B goes back")."""
         leave = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
+        self.note = ""
         if button == UP:
             self.cursor = (self.cursor - 1) % (leave + 1)
         elif button == DOWN:
@@ -189,9 +193,7 @@ class Scene:
             self.selling = not self.selling
             self.cursor = 0
         elif button == B:
-            if self.cursor == leave:
-                return False  # on "Leave" already: B opens the pause menu
-            self.cursor = leave
+            self._act(mr.LEAVE << 8)
         elif button == A:
             k = self.cursor
             if k == leave:
@@ -199,7 +201,7 @@ class Scene:
                 return True
             why = g.sell_refusal(k) if self.selling else g.buy_refusal(k)
             if why:
-                self.host.message(REFUSALS[why])
+                self.note = REFUSALS[why]  # in the row itself: a box would cover the stats
             else:
                 self._act((mr.SELL if self.selling else mr.BUY) << 8 | k)
         else:
@@ -217,6 +219,13 @@ class Scene:
             self.cursor = len(g.actions()) - 1  # it dies anyway: the cursor is on the strike
         elif g.phase == mr.FIGHT_WAND:
             self.cursor = len(g.actions()) - 1  # as the port: on "no wand", none used by haste
+        elif g.phase == mr.EVENT_CHOICE:
+            faces = g.actions()
+            for i in range(len(faces)):
+                if faces[i] & 0xFF == g.event_faces[1]:
+                    self.cursor = i  # on the face the die rolled, with one either side
+        elif g.phase == mr.REST_CHOICE and g.rank == mr.RANK_CAP:
+            self.cursor = 2  # at the top rank XP adds no die: heal
 
     # ---- events into words ----------------------------------------------------------------
 
@@ -247,6 +256,7 @@ class Scene:
             elif code == mr.EV_TREASURE:
                 title = "Treasure"
                 dice[n] = a
+                self.report_labels[n] = "CHEST"
                 n += 1
                 lines.append("Chest %d: " % a + gain(b, 4))
                 if a >= 5:
@@ -254,26 +264,32 @@ class Scene:
             elif code == mr.EV_LOOT:
                 if a <= 6 and n < 3:
                     dice[n] = a
+                    self.report_labels[n] = "LOOT"
                     n += 1
                 lines.append(told(LOOT_TEXT[a - 1], b, LOOT_STAT[a - 1]))
             elif code == mr.EV_EVADE:
                 title = "Trap"
                 dice[n] = a
+                self.report_labels[n] = "SKILL"
                 n += 1
                 lines.append("Skill %d, rank %d: evaded!" % (a, b))
             elif code == mr.EV_TRAP:
                 title = "Trap"
                 dice[0] = b
                 dice[1] = a
+                self.report_labels[0] = "SKILL"
+                self.report_labels[1] = "TRAP"
                 n = 2
                 lines.append("Skill %d > rank %d: caught!" % (b, rank))
-                lines.append(TRAP_TEXT[a - 1])
+                lines.append(self._trap_text(a))
             elif code == mr.EV_FALL:
                 lines.append("You fall to area %d!" % b)
             elif code == mr.EV_EVENT:
                 title = "Event"
-                dice[0] = a
-                dice[1] = b
+                dice[0] = b  # the skill die first, as in every room
+                dice[1] = a
+                self.report_labels[0] = "SKILL"
+                self.report_labels[1] = "EVENT"
                 n = 2
                 if b < mr.EVENT_CHOICE_ROLL:
                     lines.append("Skill %d: no 5 or 6" % b)
@@ -317,7 +333,7 @@ class Scene:
             elif code == mr.EV_WON:
                 lines.append("The Og's Blood is yours!")
         if g.over:
-            self.end_lines = draw.wrap(lines[-1], VIEW_W - 2)  # how it ended
+            self.end_lines = draw.wrap(self._ending(g, lines), VIEW_W - 2)[:2]  # how it ended
             self.report = None
             return
         if new_round:
@@ -338,6 +354,28 @@ class Scene:
             dice[i] = 0
         if n:
             self._roll(0)
+
+    def _ending(self, g, lines):
+        """How the game ended, in at most two lines: a win names the boss's reward with the
+        Og's Blood; a death by starving right after a kill says the kill came first."""
+        killed = ""
+        for line in lines:
+            if line.startswith("Slain!"):
+                killed = line
+        if g.won and killed:
+            return killed + ". " + lines[-1]
+        if killed and g.events[-1][1] == mr.STARVED:
+            return "Slain, but no food for the way on: you starved to death."
+        return lines[-1]
+
+    def _trap_text(self, trap):
+        """A trap's line; one that finds nothing to take says so (no "-1 gold" from an empty
+        purse). The panel still shows the stats from before the trap."""
+        stat = (5, 4, 3, 2, 1, 2)[trap - 1]
+        t = TRAP_TEXT[trap - 1]
+        if self.shown[stat] == 0:
+            return t[:t.index(":") + 2] + "no %s to lose" % UNITS[stat]
+        return t
 
     def _cause(self, g, cause, trap):
         if cause == mr.STARVED:
@@ -531,6 +569,8 @@ class Scene:
                 fb.fill_rect(0, y - 1, VIEW_W - 1, 7, 1)
             if i == len(names):
                 draw.text(fb, "Leave", 2, y, 0 if sel else 1)
+            elif sel and self.note:
+                draw.text(fb, self.note, 2, y, 0)  # why A did not trade, until the next press
             else:
                 draw.text(fb, names[i], 2, y, 0 if sel else 1)
                 draw.right(fb, str(prices[i]), VIEW_W - 3, y, 0 if sel else 1)
@@ -553,12 +593,12 @@ class Scene:
             x = 2
             for i in range(g.rank):
                 inverted = choices[sel] == mr.REROLL << 8 | i
-                self._die(fb, x, 40, g.dice[i], inverted,
+                self._die(fb, x, 38, g.dice[i], inverted,
                           self.rolling and self.roll_mask & (1 << i))
                 if g.sixes[i] and g.dice[i] != 1:  # a reroll's 1 loses the kept sixes too
-                    draw.text(fb, "+%d" % (6 * g.sixes[i]), x + 1, 53)
+                    draw.text(fb, "+%d" % (6 * g.sixes[i]), x + 1, 51)  # 2 px above the hint
                 x += 15
-            self._arrow(fb, x + 2, 40, choices[sel] == mr.ATTACK << 8)
+            self._arrow(fb, x + 2, 38, choices[sel] == mr.ATTACK << 8)
             if self.rolling:
                 pass
             elif choices[sel] == mr.ATTACK << 8:
@@ -595,7 +635,8 @@ class Scene:
         for i in range(3):
             if self.report_dice[i]:
                 self._die(fb, x, 9, self.report_dice[i], False, self.rolling)
-                x += 16
+                draw.text(fb, self.report_labels[i], x + DIE + 2, 13)
+                x += 34
         if self.rolling:
             return
         rows = 0

@@ -3,10 +3,13 @@
 # the fled enemies in small cards); the player's row: three hand slots, the drawn card (or the
 # RUN button), the two stash tops with their counts; and a hint line saying what A will do.
 #
-# The cursor rests on a "spot": a hand slot, a stash or RUN. LEFT/RIGHT go to the next spot
-# that has a legal action, UP/DOWN pick among that spot's actions (which stash a swapped card
-# goes to, which enemy to hit, which card to combine with), A does it. Every action on offer
-# comes from game.actions(), so the cursor offers only legal choices.
+# The cursor rests on a "spot": a hand slot, a stash or RUN (RUN only while it is offered).
+# LEFT/RIGHT go to the next spot, one a press, whether or not it has a legal action now;
+# UP/DOWN pick among that spot's actions (which stash a swapped card goes to, which enemy to
+# hit, which card to combine with), A does it, and on a spot without one says why. After
+# each action the cursor starts on the first attack when there is one (the move that wins),
+# else where it was, on the spot's first choice. Every action on offer is from
+# game.actions().
 from deckdelve import buttons
 from deckdelve.cards import NONE
 from deckdelve.games import red_queen as rq
@@ -41,11 +44,17 @@ WORDS = (
     "%s attacks, armed with %s!|%s attacks, unarmed!|"
     "A third foe, %s, is shuffled back into the deck.|%s defeated! +10|"
     "The Queen loses her %s.|You ran away (%d of 2). %s beside the Queen.|They wait|It waits|"
-    "FINAL BATTLE! The Queen and %d you fled from.|FINAL BATTLE! The Queen of Hearts.|"
+    "FINAL BATTLE! The Queen of Hearts, armed with %s and %s, and %d you fled from.|"
+    "FINAL BATTLE! The Queen of Hearts, armed with %s and %s.|"
     "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
     "You cannot defeat the Queen's side. You lose.|"
     "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
-    "%s+%s=%s beats %s|run away (%d of 2 used)"
+    "%s+%s=%s beats %s|run away (%d of 2 used)|"
+    "%s cannot beat a foe now, alone or combined with a stash top or hand card.|"
+    "An empty slot: A on a stash with cards refills it.|"
+    "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
+    "(cannot beat a foe)|(empty)|nothing to do with stash %s now|"
+    "Your hand is refilled from the deck: %s."
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -67,6 +76,14 @@ _W_TAKE = const(16)
 _W_BEATS = const(17)
 _W_COMBINE = const(18)
 _W_RUN = const(19)
+_W_WHY_CARD = const(20)
+_W_WHY_SLOT = const(21)
+_W_WHY_STASH_EMPTY = const(22)
+_W_WHY_STASH_FULL = const(23)
+_W_NO_USE = const(24)
+_W_EMPTY = const(25)
+_W_STASH_IDLE = const(26)
+_W_REFILLED = const(27)
 
 
 def words(i):
@@ -97,27 +114,49 @@ class Scene:
     # ---- input ----
 
     def _refresh(self):
-        """Group the legal actions by spot and keep the cursor on a spot that has some."""
+        """Group the legal actions by spot; start on the first attack if there is one, else
+        keep the spot (if it has actions, else move on to one), on its first choice."""
         groups = [[] for _ in range(SPOTS)]
         for a in self.host.game.actions():
             groups[spot_of(a)].append(a)
         self.by_spot = groups
+        self.choice = 0
+        for s in range(SPOTS):
+            for i in range(len(groups[s])):
+                if groups[s][i] >> 12 == rq.ATTACK:
+                    self.spot = s
+                    self.choice = i
+                    return
         if not groups[self.spot]:
-            self._move(1)
-        if self.choice >= len(groups[self.spot]):
-            self.choice = 0
+            for _ in range(SPOTS):
+                self.spot = (self.spot + 1) % SPOTS
+                if groups[self.spot]:
+                    return
+
+    def spots(self):
+        """How many spots the cursor walks: the hand slots and the stashes, and RUN when it
+        is offered (it is drawn only then)."""
+        return SPOTS if self.by_spot[RUN_SPOT] else RUN_SPOT
 
     def _move(self, step):
-        s = self.spot
-        for _ in range(SPOTS):
-            s = (s + step) % SPOTS
-            if self.by_spot[s]:
-                self.spot = s
-                self.choice = 0
-                return
+        self.spot = (self.spot + step) % self.spots()
+        self.choice = 0
+
+    def why(self, spot):
+        """Why A on a spot without a legal action does nothing."""
+        g = self.host.game
+        if spot < rq.HAND_SIZE:
+            c = g.hand[spot]
+            if c == NONE:
+                return words(_W_WHY_SLOT)
+            return words(_W_WHY_CARD) % draw.label(c)
+        name = STASH_NAMES[spot - rq.HAND_SIZE]
+        if not g.stashes[spot - rq.HAND_SIZE].n:
+            return words(_W_WHY_STASH_EMPTY) % name
+        return words(_W_WHY_STASH_FULL) % name
 
     def current(self):
-        """The action under the cursor, or None when the game is over."""
+        """The action under the cursor, or None (the game is over, or the spot has none)."""
         acts = self.by_spot[self.spot]
         return acts[self.choice] if acts else None
 
@@ -138,11 +177,42 @@ class Scene:
         elif button == buttons.A:
             a = self.current()
             if a is not None:
+                g = self.host.game
+                before = bytes(g.hand)
+                after_run = a >> 12 == rq.RUN or g.phase == rq.REFILL_AFTER_RUN
                 self.host.act(a)
+                if after_run and g.phase != rq.REFILL_AFTER_RUN:
+                    self._say_refill(g, before, a)
                 self._refresh()
+            else:
+                self.host.message(self.why(self.spot))
         else:
             return False
         return True
+
+    def end_detail(self):
+        """The game-over screen's line: the score's parts (stashes, guards, the win)."""
+        g = self.host.game
+        t = "stashes %d + %d of 12 guards x10" % (g.stash_value(), len(g.defeated))
+        return t + " + win 80" if g.won else t
+
+    def _say_refill(self, g, before, a):
+        """After running, the hand the deck refilled (D12) is news: name the cards drawn
+        (not the one the player took from a stash with this action)."""
+        took = -1
+        if a >> 12 == rq.RUN:
+            before = b"\xff\xff\xff"  # running discards the whole hand first
+        elif a >> 12 == rq.REFILL:
+            for h in range(rq.HAND_SIZE):
+                if before[h] == NONE:
+                    took = h  # the first empty slot takes the stash's card
+                    break
+        drawn = ""
+        for h in range(rq.HAND_SIZE):
+            if h != took and before[h] == NONE and g.hand[h] != NONE:
+                drawn += (" " if drawn else "") + draw.label(g.hand[h])
+        if drawn:
+            self.host.message(words(_W_REFILLED) % drawn)
 
     def tick(self):
         return False
@@ -167,9 +237,11 @@ class Scene:
         if code == rq.EV_FLED:
             return words(_W_FLED) % (a, words(_W_THEY if b > 1 else _W_IT))
         if code == rq.EV_FINAL:
+            g = self.host.game
+            arms = (L(g.foe_weapon[0]), L(g.foe_weapon[1]))
             if a > 1:
-                return words(_W_FINAL_ALL) % (a - 1)
-            return words(_W_FINAL_QUEEN)
+                return words(_W_FINAL_ALL) % (arms + (a - 1,))
+            return words(_W_FINAL_QUEEN) % arms
         if code == rq.EV_WON:
             return words(_W_WON) % a
         if code == rq.EV_LOST:
@@ -222,14 +294,14 @@ class Scene:
         # the player's row
         for h in range(rq.HAND_SIZE):
             x = HAND_X[h]
-            draw.card(fb, g.hand[h], x, CARDS_Y, True, a is not None and self.spot == h)
+            draw.card(fb, g.hand[h], x, CARDS_Y, True, not g.over and self.spot == h)
             if partner == h:
                 mark(fb, x, CARDS_Y)
         draw.center(fb, "HAND", LABEL_Y, 1, HAND_X[0], HAND_X[2] + draw.CARD_W - HAND_X[0])
         for s in range(2):
             x = STASH_X[s]
             st = g.stashes[s]
-            draw.card(fb, st.top(), x, CARDS_Y, True, a is not None and self.spot == 3 + s)
+            draw.card(fb, st.top(), x, CARDS_Y, True, not g.over and self.spot == 3 + s)
             if partner == rq.HAND_SIZE + s:
                 mark(fb, x, CARDS_Y)
             draw.center(fb, STASH_NAMES[s] + str(st.n), LABEL_Y, 1, x - 4, draw.CARD_W + 8)
@@ -248,14 +320,23 @@ class Scene:
             if len(self.by_spot[self.spot]) > 1:
                 s = draw.ARROW_U + draw.ARROW_D + " " + s
             draw.text(fb, s, 0, HINT_Y)
+        elif not g.over:
+            spot = self.spot
+            if spot >= rq.HAND_SIZE:
+                s = words(_W_STASH_IDLE) % STASH_NAMES[spot - rq.HAND_SIZE]
+            elif g.hand[spot] == NONE:
+                s = words(_W_EMPTY)
+            else:
+                s = draw.label(g.hand[spot]) + " " + words(_W_NO_USE)
+            draw.text(fb, s, 0, HINT_Y)
 
     def _status(self, fb, g):
         if g.phase == rq.FINAL or (g.over and g.queen == NONE):
             draw.text(fb, "FINAL BATTLE", 0, 0)
         else:
             draw.text(fb, "DECK " + str(g.deck.n), 0, 0)
-        draw.text(fb, "RUNS " + str(g.runs) + "/2", 56, 0)
-        draw.right(fb, str(g.score), 128, 0)
+        draw.text(fb, "RUNS " + str(g.runs) + "/2", 50, 0)
+        draw.right(fb, "SCORE " + str(g.score), 127, 0)
 
     def _foes(self, fb, g, target):
         if g.queen == NONE:  # the final battle began (and the game may be over, Queen or not)
@@ -279,7 +360,13 @@ class Scene:
                 mark(fb, wx, FOE_Y)
 
     def _final(self, fb, g, target):
-        if g.foe[0] != NONE:
+        # The main fight, in full-size cards: the Queen with her two weapons, or once she is
+        # beaten the first guard still standing; the others beside it in small cards.
+        main = -1
+        for i in range(rq.MAX_FOES):
+            if main < 0 and g.foe[i] != NONE:
+                main = i
+        if main == 0:
             draw.card(fb, g.foe[0], 2, FOE_Y)
             for j in range(2):
                 w = g.foe_weapon[j]
@@ -289,9 +376,16 @@ class Scene:
                 draw.card(fb, w, wx, FOE_Y)
                 if target == j:
                     mark(fb, wx, FOE_Y)
-        for i in range(1, rq.MAX_FOES):
-            if g.foe[i] != NONE:
-                x, y = fled_pair(fb, g.foe[i], g.foe_weapon[2 * i], i - 1)
+        elif main > 0:
+            draw.card(fb, g.foe[main], 2, FOE_Y)
+            draw.card(fb, g.foe_weapon[2 * main], 15, FOE_Y)
+            if target >> 1 == main:
+                mark(fb, 15, FOE_Y)
+        k = 0
+        for i in range(main + 1, rq.MAX_FOES):
+            if i > 0 and g.foe[i] != NONE:
+                x, y = fled_pair(fb, g.foe[i], g.foe_weapon[2 * i], k)
+                k += 1
                 if target >> 1 == i:
                     fb.fill_rect(x + draw.SMALL_W + 1, y + draw.SMALL_H, draw.SMALL_W, 1, 1)
 

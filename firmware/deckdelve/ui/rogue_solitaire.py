@@ -8,12 +8,15 @@
 # view changes nothing in the run. In the race the Buffet is face down: only its count.
 #
 # The cursor rests on a "place": a grid spot, a hand card, the slot after the hand (take a
-# card into it), SKIP, or a Buffet choice. The d-pad moves to the nearest legal place in
-# that direction. A play takes two presses of A: first the card, then where it goes (another
-# board card to swap with, an empty spot, a hand card, the slot after the hand; the same
-# face-down card again turns it up); B cancels the first. Every place on offer comes from
-# game.actions(), so the cursor offers only legal choices; the Buffet's row (INFO) is the one
-# place that is no action: A there only opens the view.
+# card into it), SKIP, or a Buffet choice. The places are every spot the phase is about (all
+# nine of your grid in a play or an attack, all nine of the monster's for healing and the
+# pickpocket), legal now or not, so that the d-pad moves to the spot pressed and never jumps
+# past one; A on a place with no legal action says why (why()) and changes nothing. A play
+# takes two presses of A: first the card, then where it goes (another grid card to swap with,
+# an empty spot, a hand card, the slot after the hand; the same face-down card again turns it
+# up); B cancels the first, and the line below names exactly what A does at the cursor. SKIP
+# asks to be confirmed, and after an action the cursor leaves it for your grid's centre. The
+# Buffet's row (INFO) is the one place that is no action: A there only opens the view.
 from deckdelve import buttons
 from deckdelve.games import rogue_solitaire as rs
 from deckdelve.ui import draw
@@ -28,14 +31,16 @@ except ImportError:
 
 GRID_X = (0, 36, 72)  # monster, player, exit
 PANEL_X = const(107)
-HAND_Y = const(47)
-HAND_Y2 = const(55)
-HINT_Y = const(58)
+HAND_Y = const(47)  # a hand of two rows (8 cards or more) starts here, without labels
+LABEL_Y = const(45)  # the grids' names, under them, while the hand fits on one row
+HAND_Y1 = const(51)  # ... and the one row of hand below the names
+HINT_Y = const(59)
+GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
 HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
 CHOICE = const(64)  # place 64 + i = Buffet choice i
 GO = const(100)  # SKIP (or, between floors, go down)
-GO_BOX = (107, 38, 21, 9)
+GO_BOX = (107, 42, 21, 9)
 INFO = const(101)  # the Buffet's panel row: A shows its face-up cards
 INFO_BOX = (107, 20, 21, 7)
 
@@ -45,7 +50,7 @@ WORDS = (
     "Your %s beats its %s.|Its %s beats your %s.|%s and %s tie: both are lost.|"
     "It strikes back: its %s beats your %s.|It strikes back: your %s beats its %s.|"
     "It strikes back: %s and %s tie, both lost.|"
-    "The monster is named: %s! Its %s steps out.|SPECIAL ATTACK: %s!|CRITICAL ATTACK: %s!|"
+    "%sThe monster is named: %s! Its %s steps out.|SPECIAL ATTACK: %s!|CRITICAL ATTACK: %s!|"
     "It is unhurt: the healing does nothing.|It heals: %d card dealt to it.|"
     "It heals fully: %d cards dealt to it.|It knocks your %s out of your hand.|"
     "It knocks your whole hand away (%d).|The attack finds nothing to do.|"
@@ -60,10 +65,23 @@ WORDS = (
     "The Buffet is bare: you die of hunger.|Your wounds are fatal. You die.|"
     "Spades: magic|Hearts: healing|Diamonds: greed|Clubs: damage|"
     "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
-    "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: which?|"
-    "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu (save)|"
+    "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: swap which?|"
+    "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu, to save and quit|"
     "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card|"
-    "A: see the Buffet|The Victory Buffet (%d):|A or B: back"
+    "A: see the Buffet|The Victory Buffet (%d):|A or B: back|"
+    "A: swap %s with %s|A: turn it face up|A: place %s there|A: take %s into hand|"
+    "No play there. B: cancel|A or B: cancel|SKIP? A: yes, B: no|"
+    "Only a hand card can go on an empty spot. B cancels the pick.|"
+    "Hand cards do not swap with each other: pick a spot of your grid. B cancels the pick.|"
+    "Pick a card of your grid first: then A here takes it into your hand.|"
+    "An empty spot, and no card in your hand to place on it.|"
+    "Your centre card does not attack: pick one of the eight around it.|"
+    "An empty spot has no card to attack with.|"
+    "Healing goes on an empty spot of the monster's grid.|"
+    "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
+    "A: swap it with your %s|SURE?|It strikes back with a face card. |"
+    "Your attack turns up a face card. |SC|ALL 8 MATCH: KEY JK TO CENTRE|"
+    "That is the key to the exit! A again on it throws it away.|A: throw away %s"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -120,6 +138,29 @@ _W_HIDDEN_CARD = const(54)
 _W_SEE_BUFFET = const(55)
 _W_BUFFET_VIEW = const(56)
 _W_BACK = const(57)
+_W_DO_SWAP = const(58)
+_W_DO_FLIP = const(59)
+_W_DO_PLACE = const(60)
+_W_DO_TAKE = const(61)
+_W_NO_PLAY = const(62)
+_W_CANCEL = const(63)
+_W_SKIP_ASK = const(64)
+_W_WHY_EMPTY = const(65)
+_W_WHY_HANDS = const(66)
+_W_WHY_TAKE = const(67)
+_W_WHY_NO_HAND = const(68)
+_W_WHY_CENTRE = const(69)
+_W_WHY_NO_CARD = const(70)
+_W_WHY_HEAL = const(71)
+_W_WHY_PICK = const(72)
+_W_DO_PICK = const(73)
+_W_SURE = const(74)
+_W_NAMED_BACK = const(75)
+_W_NAMED_ATTACK = const(76)
+_W_SCORE = const(77)
+_W_ALL_MATCH = const(78)
+_W_KEY_WARN = const(79)
+_W_THROW = const(80)
 
 
 def words(i):
@@ -141,6 +182,13 @@ class Scene:
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
         self.viewing = False  # the Buffet's view is open
+        self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
+        self.key_warned = False  # A was pressed once on the key Joker to throw it away
+        self.phase = -1  # the phase the places were laid out for
+        # The grids behind each message of the last action's chain, as they stood after its
+        # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
+        self.boards = []
+        self.queued = 0  # how many messages there were once the last action's were queued
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -173,37 +221,46 @@ class Scene:
                 elif kind == rs.HSWAP or kind == rs.PLACE:
                     h = hand_place(arg // 9)
                     self.pairs.append((h, rs.P + arg % 9, a))
-                    if kind == rs.HSWAP:
-                        self.pairs.append((rs.P + arg % 9, h, a))
+                    self.pairs.append((rs.P + arg % 9, h, a))
                 elif kind == rs.TAKE:
                     self.pairs.append((rs.P + arg, HAND + g.hand_n, a))
                 else:
                     self.pairs.append((GO, GO, a))
             elif kind == rs.DISCARD or kind == rs.CLUB:
                 targets.append(hand_place(arg))
-            elif kind == rs.ATTACK or kind == rs.HEAL or kind == rs.PICK:
-                base = rs.P if kind == rs.ATTACK else rs.M
-                targets.append(base + arg)
             elif kind == rs.BUFFET:
                 targets.append(CHOICE + len(targets))
-            else:
+            elif kind == rs.DESCEND:
                 targets.append(GO)
+        if ph == rs.PH_PLAY or ph == rs.PH_ATTACK:
+            for p in range(9):
+                targets.append(rs.P + p)  # your whole grid, legal or not
+        elif ph == rs.PH_HEAL or ph == rs.PH_PICK:
+            for p in range(9):
+                targets.append(rs.M + p)  # the monster's whole grid
         if ph == rs.PH_PLAY:
-            for first, second, _a in self.pairs:
-                if self.chosen < 0 and first not in targets:
-                    targets.append(first)
-                elif self.chosen == first and second not in targets:
-                    targets.append(second)
+            for i in range(g.hand_n + 1):
+                targets.append(HAND + i)  # the hand, and the slot after it (take)
+            if self.chosen < 0:
+                targets.append(GO)
         if self.chosen < 0 and self.buffet_shown(g) and targets and ph < rs.PH_BUFFET:
             targets.append(INFO)  # not an action: A there opens the Buffet's view
         self.targets = targets
-        if self.place not in targets and targets:
-            self.place = targets[0]
-            if ph == rs.PH_PLAY and self.chosen < 0 and rs.P + 4 in targets:
+        if ph == rs.PH_PLAY:
+            if self.place not in targets:
                 self.place = rs.P + 4
+        elif targets and (self.place not in targets or ph != self.phase):
+            # A new choice starts on its first legal place (the d-pad then moves one a press).
+            self.place = targets[0]
+            for t in targets:
+                if self.action_at(t) is not None:
+                    self.place = t
+                    break
+        self.phase = ph
 
     def action_at(self, place):
-        """The action A does on place now, or None (the first step of a play)."""
+        """The action A does on place now, or None (none: the first step of a play, or a
+        place with no legal action, see why())."""
         g = self.host.game
         if g.phase == rs.PH_PLAY:
             first = self.chosen if self.chosen >= 0 else place
@@ -213,7 +270,7 @@ class Scene:
             return None
         acts = g.actions()
         if g.phase == rs.PH_BUFFET:
-            return acts[place - CHOICE]
+            return acts[place - CHOICE] if 0 <= place - CHOICE < len(acts) else None
         for a in acts:
             kind = a >> 10
             arg = a & 1023
@@ -230,6 +287,41 @@ class Scene:
                 return a
         return None
 
+    def starts_play(self, place):
+        """Can a play begin with place (PH_PLAY, nothing chosen yet)?"""
+        for f, _s, _a in self.pairs:
+            if f == place and f != GO:
+                return True
+        return False
+
+    def why(self, place):
+        """Why A on place does nothing now (a sentence), or "" when it does something."""
+        g = self.host.game
+        ph = g.phase
+        if self.action_at(place) is not None or place == INFO:
+            return ""
+        if ph == rs.PH_PLAY:
+            if self.chosen < 0:
+                if self.starts_play(place):
+                    return ""
+                if place >= HAND:
+                    return words(_W_WHY_TAKE)
+                return words(_W_WHY_NO_HAND)
+            if place == self.chosen:
+                return ""  # A there cancels the pick
+            if self.chosen >= HAND:
+                return words(_W_WHY_HANDS)
+            if place >= HAND:
+                return words(_W_WHY_TAKE)
+            return words(_W_WHY_EMPTY)
+        if ph == rs.PH_ATTACK:
+            if g.grid[place] == rs.NONE:
+                return words(_W_WHY_NO_CARD)
+            return words(_W_WHY_CENTRE)
+        if ph == rs.PH_HEAL:
+            return words(_W_WHY_HEAL)
+        return words(_W_WHY_PICK)
+
     def buffet_shown(self, g):
         """Are the Buffet's cards to be seen? Only while it is face up (not the race) and not
         empty. (_refresh offers the view only in the phases whose screen leaves its row free:
@@ -240,6 +332,8 @@ class Scene:
 
     def press(self, button):
         g = self.host.game
+        if self.boards:
+            self.boards = []  # the chain's messages are all closed (else no press comes here)
         if g.over:
             return False
         if self.viewing:
@@ -249,14 +343,35 @@ class Scene:
         if button == buttons.A and self.place == INFO:
             self.viewing = True
             return True
+        if self.skip_asked:
+            # SKIP waits for a second A; anything else keeps the turn (B does not pause).
+            self.skip_asked = False
+            if button == buttons.A:
+                self._act(self.action_at(GO))
+            elif button != buttons.B:
+                self.place = self.neighbour(self.place, button)
+            return True
+        warned = self.key_warned
+        self.key_warned = False
         if button == buttons.A:
-            a = self.action_at(self.place)
-            if a is None:
-                self.chosen = self.place  # the first step of a play: now where it goes
+            place = self.place
+            a = self.action_at(place)
+            if a is not None and place == GO and g.phase == rs.PH_PLAY:
+                self.skip_asked = True
+            elif (a is not None and (a >> 10 == rs.DISCARD or a >> 10 == rs.CLUB)
+                  and (a & 1023) >= 52 and not warned):
+                self.key_warned = True  # the key Joker: A again throws it away
+                self.host.message(words(_W_KEY_WARN))
+            elif a is not None:
+                self._act(a)
+            elif g.phase == rs.PH_PLAY and self.chosen < 0 and self.starts_play(place):
+                self.chosen = place  # the first step of a play: now where it goes
+                self._refresh()
+            elif g.phase == rs.PH_PLAY and place == self.chosen:
+                self.chosen = -1  # the same card again (face up): no play, the pick undone
+                self._refresh()
             else:
-                self.chosen = -1
-                self.host.act(a)
-            self._refresh()
+                self.host.message(self.why(place))
             return True
         if button == buttons.B:
             if self.chosen < 0:
@@ -267,6 +382,16 @@ class Scene:
             return True
         self.place = self.neighbour(self.place, button)
         return True
+
+    def _act(self, a):
+        self.chosen = -1
+        g = self.host.game
+        before = (bytes(g.grid), bytes(g.down))
+        self.host.act(a)
+        self._boards_for(g, before)
+        if self.place == GO:
+            self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
+        self._refresh()
 
     def neighbour(self, place, button):
         """The nearest legal place in the button's direction from place (else place): the
@@ -312,8 +437,52 @@ class Scene:
             i = place - CHOICE
             return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
         i = place - HAND
-        row = i // 8
-        return (i % 8) * PITCH, HAND_Y + row * 8, draw.SMALL_W, draw.SMALL_H
+        if self.host.game.hand_n < 8:  # one row, the take slot included
+            return i * PITCH, HAND_Y1, draw.SMALL_W, draw.SMALL_H
+        return (i % 8) * PITCH, HAND_Y + (i // 8) * 8, draw.SMALL_W, draw.SMALL_H
+
+    def _boards_for(self, g, before):
+        """The grids to draw behind each message of this action's chain: a duel's loser
+        leaves the grid with its message, a naming swaps the face card into the centre; other
+        steps keep the grid as it was, and the last message shows the board as it is now."""
+        grid = bytearray(before[0])
+        down = bytearray(before[1])
+        boards = []
+        for ev in g.events:
+            code, a, b = ev
+            if code == rs.EV_NAMED:
+                for i in range(9):
+                    if grid[rs.M + i] == a:
+                        grid[rs.M + i] = b
+                grid[rs.M + 4] = a
+                down[rs.M + 4] = 0
+            elif code == rs.EV_ATTACK or code == rs.EV_RETALIATE:
+                mine, theirs = (a, b) if code == rs.EV_ATTACK else (b, a)
+                for i in range(27):
+                    if grid[i] == mine or grid[i] == theirs:
+                        down[i] = 0  # both are turned up to fight
+                won = rs.strength(mine) - rs.strength(theirs)
+                for i in range(27):
+                    if (grid[i] == theirs and won >= 0) or (grid[i] == mine and won <= 0):
+                        grid[i] = rs.NONE
+            if self.event_text(ev) is not None:
+                boards.append((bytes(grid), bytes(down)))
+        self.boards = boards
+        self.queued = len(self.host.pending)
+
+    def _shown_board(self, g):
+        """The grid and facings to draw now: a step's, while an earlier message of the chain
+        is up, else the game's."""
+        shown = self.queued - len(self.host.pending)  # the chain's messages already closed
+        if self.host.pending and 0 <= shown < len(self.boards) - 1:
+            return self.boards[shown]
+        return g.grid, g.down
+
+    def end_detail(self):
+        """The game-over screen's line: what the score is made of."""
+        g = self.host.game
+        return "%d floor%s x100 + %d kill%s x10" % (
+            g.floors, "" if g.floors == 1 else "s", g.kills, "" if g.kills == 1 else "s")
 
     def tick(self):
         return False
@@ -338,7 +507,18 @@ class Scene:
                 return words(_W_R_WIN) % (L(mine), L(theirs))
             return words(_W_R_TIE) % (L(theirs), L(mine))
         if code == rs.EV_NAMED:
-            return words(_W_NAMED) % (L(a), L(b))
+            # The duel that turned the face card up comes after this event: say which it was,
+            # or the naming reads as if it came before the strike that revealed it.
+            how = ""
+            evs = self.host.game.events
+            for i in range(len(evs) - 1):
+                if evs[i] is event:
+                    nxt = evs[i + 1][0]
+                    if nxt == rs.EV_RETALIATE:
+                        how = words(_W_NAMED_BACK)
+                    elif nxt == rs.EV_ATTACK:
+                        how = words(_W_NAMED_ATTACK)
+            return words(_W_NAMED) % (how, L(a), L(b))
         if code == rs.EV_SPECIAL or code == rs.EV_CRITICAL:
             w = _W_SPECIAL if code == rs.EV_SPECIAL else _W_CRITICAL
             return words(w) % words(_W_SUITS + a)
@@ -383,37 +563,88 @@ class Scene:
         if self.place == INFO:
             return words(_W_BACK if self.viewing else _W_SEE_BUFFET)
         if ph == rs.PH_PLAY:
+            if self.skip_asked:
+                return words(_W_SKIP_ASK)
             if self.chosen >= 0:
-                return words(_W_WHERE)
+                return self._play_hint(g)
+            if self.place != GO and self._all_match(g):
+                return words(_W_ALL_MATCH)
             return words(_W_SKIP if self.place == GO else _W_PICK)
-        if ph == rs.PH_ATTACK and self.place < 27:
+        if ph == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = rs.M + g.attack_target(self.place - rs.P)
             met = words(_W_HIDDEN) if g.down[target] else draw.label(g.grid[target])
             # Your own face-down card (a pickpocket's gift) is as unknown to you as the
             # monster's: naming it here would show a card the board hides.
             mine = words(_W_HIDDEN) if g.down[self.place] else draw.label(g.grid[self.place])
             return words(_W_HITS) % (mine, met)
+        if ph == rs.PH_DISCARD and self.place >= HAND:
+            return words(_W_THROW) % draw.label(g.hand[self.place - HAND])
+        if ph == rs.PH_PICK and self.action_at(self.place) is not None:
+            p = self.place - rs.M + rs.P
+            return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
         return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
                       _W_GO_DOWN, _W_GO_DOWN)[ph])
+
+    def _matching(self, g, p):
+        """Does your card at ring spot p stand face up on a match of the exit's card?"""
+        c = g.grid[rs.P + p]
+        return c != rs.NONE and not g.down[rs.P + p] and rs.matches(c, g.grid[rs.X + p])
+
+    def _all_match(self, g):
+        for p in rs.RING:
+            if not self._matching(g, p):
+                return False
+        return True
+
+    def _named(self, g, place):
+        """A card at a place, as the player knows it: a face-down card is 'hidden'."""
+        if place >= HAND:
+            return draw.label(g.hand[place - HAND])
+        return words(_W_HIDDEN) if g.down[place] else draw.label(g.grid[place])
+
+    def _play_hint(self, g):
+        """Exactly what A does at the cursor, the first card of a play chosen."""
+        a = self.action_at(self.place)
+        if a is None:
+            return words(_W_CANCEL if self.place == self.chosen else _W_NO_PLAY)
+        kind = a >> 10
+        if kind == rs.FLIP:
+            return words(_W_DO_FLIP)
+        if kind == rs.TAKE:
+            return words(_W_DO_TAKE) % self._named(g, self.chosen)
+        if kind == rs.PLACE:
+            hand = self.chosen if self.chosen >= HAND else self.place
+            return words(_W_DO_PLACE) % self._named(g, hand)
+        return words(_W_DO_SWAP) % (self._named(g, self.chosen), self._named(g, self.place))
 
     # ---- drawing ----
 
     def draw(self, fb):
         g = self.host.game
         over = g.over
+        grid, down = self._shown_board(g)
         for spot in range(27):
             x, y = spot_xy(spot)
-            c = g.grid[spot]
-            here = not over and spot == self.place
-            if here and g.down[spot]:
+            c = grid[spot]
+            here = not over and spot == self.place and not self.host.pending
+            if here and down[spot]:
                 # An inverted back looks like a back: the cursor shows a white card with '?'.
                 fb.fill_rect(x, y, draw.CARD_W, draw.CARD_H, 1)
                 draw.char(fb, 63, x + 4, y + 5, 0)
             else:
-                draw.card(fb, c, x, y, not g.down[spot], here)
+                draw.card(fb, c, x, y, not down[spot], here)
+        if grid is g.grid:
+            # A dot in the corner of each of your outer cards that matches the exit's card
+            # in the same spot, and of that exit card: how close you are to the way out.
+            for p in rs.RING:
+                if self._matching(g, p):
+                    for spot in (rs.P + p, rs.X + p):
+                        x, y = spot_xy(spot)
+                        fg = 0 if spot == self.place and not over else 1
+                        fb.fill_rect(x + draw.CARD_W - 4, y + draw.CARD_H - 4, 2, 2, fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
-        if g.phase == rs.PH_ATTACK and self.place < 27:
+        if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = g.attack_target(self.place - rs.P)
             if target != rs.NONE:
                 self._mark(fb, rs.M + target)
@@ -440,11 +671,14 @@ class Scene:
         else:
             draw.text(fb, words(_W_FLOOR) % g.floor(), x, 0)
         rows = ((_W_DECK, g.deck_n), (_W_DISC, g.discard_n),
-                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills))
+                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills),
+                (_W_SCORE, g.score))
         y = 7
         for w, n in rows:
-            draw.text(fb, words(w), x, y)
-            draw.right(fb, str(n), 128, y)
+            s = str(n)
+            if len(s) < 4:  # a race score of four digits fills the row: its label gives way
+                draw.text(fb, words(w), x, y)
+            draw.right(fb, s, 127, y)
             y += 7
         if g.phase == rs.PH_DISCARD and g.hand_n > 8:
             # No room for the hint line under two rows of hand: say it here.
@@ -452,7 +686,8 @@ class Scene:
         if g.phase == rs.PH_PLAY:
             bx, by, bw, bh = GO_BOX
             fb.rect(bx, by, bw, bh, 1)
-            draw.center(fb, words(_W_SKIP_LABEL), by + 2, 1, bx, bw)
+            draw.center(fb, words(_W_SURE if self.skip_asked else _W_SKIP_LABEL), by + 2, 1,
+                        bx, bw)
             if self.place == GO:
                 draw.cursor(fb, bx, by, bw, bh)
         if self.place == INFO and not g.over:
@@ -470,9 +705,11 @@ class Scene:
         if take in self.targets:
             x, y, w, h = self._rect(take)
             draw.empty(fb, x, y, w, h, self.place == take)
-        if n <= 8 and not g.over:
-            fb.hline(0, HINT_Y - 2, PANEL_X - 2, 1)
-            draw.text(fb, self.hint(), 0, HINT_Y)
+        if n < 8:
+            for k in range(3):
+                draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
+            if not g.over:
+                draw.text(fb, self.hint(), 0, HINT_Y)
 
     def _buffet(self, fb, g):
         acts = g.actions()

@@ -6,10 +6,12 @@
 #
 # The cursor has three rows: the cards, the usable tokens, the buttons. LEFT/RIGHT move in a
 # row, UP/DOWN between rows, A picks a card (or puts it back), uses a token or presses a
-# button. Between rounds the shop is a list of the six tokens with their prices; the cursor
-# stops only on what can be bought, and on LEAVE.
+# button. Between rounds the shop is a list of the six tokens with their prices, and LEAVE.
 #
-# Every choice on offer comes from game.actions(), so the cursor offers only legal choices.
+# The cursor stops on every card and every button drawn, one place a press, whether or not it
+# can be used now (a cursor that skipped what cannot be picked would jump when the 5-card
+# limit comes and goes); A on one that cannot be used says why (why()) and changes nothing.
+# Every legal action of game.actions() is one of these places.
 from deckdelve import buttons, cards
 from deckdelve.games import solatro as S
 from deckdelve.ui import draw
@@ -40,6 +42,11 @@ TOKEN_EFFECTS = (
     "next play scores double",
     "saves one failed round",
 )
+# Why A does nothing on a place (see why()), in one string: one object in RAM, not five.
+WHY = ("Five cards is the most a play takes: put one back first.|"
+       "Pick the cards to play first: A on a card picks it.|No discards left this round.|"
+       "The Joker cannot be discarded: put it back first.|"
+       "Pick the cards to discard first: A on a card picks it.")
 SHOP_Y = 7
 SHOP_LINE = 6
 
@@ -62,6 +69,7 @@ class Scene:
         self.row = CARDS_ROW
         self.cols = bytearray(3)  # the cursor's place in each row, kept while on another
         self.rows = ([], [], [])
+        self.unshown = 0  # a play's points, kept out of the total while its message is up
         self._refresh()
         # (The opening deal may already bank or lose a Joker: the host shows a new game's
         # first events as it shows every action's.)
@@ -69,19 +77,30 @@ class Scene:
     # ---- input ------------------------------------------------------------------------
 
     def _refresh(self):
-        """Sort the legal actions into the cursor's rows; keep the cursor on a legal one."""
+        """Lay out the cursor's places: every card, the usable tokens, every button drawn (in
+        the shop every token and LEAVE); keep the cursor on one."""
         g = self.host.game
+        self.legal = legal = g.actions()
         cards_row = []
         tokens_row = []
         buttons_row = []
-        for a in g.actions():
-            kind = a & S.KIND_MASK
-            if kind == S.PICK:
-                cards_row.append(a)
-            elif kind == S.USE:
-                tokens_row.append(a)
-            else:  # PLAY, DISCARD, END; in the shop BUY and LEAVE
-                buttons_row.append(a)
+        if g.phase == S.SHOP:
+            for t in range(S.TOKEN_COUNT):
+                buttons_row.append(S.BUY | t)
+            buttons_row.append(S.LEAVE)
+        elif g.phase == S.IN_ROUND:
+            if g.plays_left > 0:
+                for i in range(g.hand_len):
+                    cards_row.append(S.PICK | i)
+                if g.bank != cards.NONE:
+                    cards_row.append(S.PICK | S.JOKER_SLOT)
+                buttons_row.append(S.PLAY)
+                buttons_row.append(S.DISCARD)
+            else:
+                buttons_row.append(S.END)
+            for a in legal:
+                if a & S.KIND_MASK == S.USE:
+                    tokens_row.append(a)
         self.rows = (cards_row, tokens_row, buttons_row)
         for r in range(3):
             n = len(self.rows[r])
@@ -118,7 +137,7 @@ class Scene:
             elif button == buttons.DOWN or button == buttons.RIGHT:
                 self.cols[r] = (self.cols[r] + 1) % n
             elif button == buttons.A:
-                self._act(self.current())
+                self._press_a(self.current())
             else:
                 return False
             return True
@@ -135,23 +154,93 @@ class Scene:
         elif button == buttons.A:
             a = self.current()
             if a is not None:
-                self._act(a)
+                self._press_a(a)
         else:
             return False
         return True
+
+    def _press_a(self, a):
+        if a in self.legal:
+            self._act(a)
+        else:
+            self.host.message(self.why(a))
+
+    def why(self, a):
+        """Why A on the place of action a (not legal now) does nothing."""
+        g = self.host.game
+        kind = a & S.KIND_MASK
+        if kind == S.PICK:
+            return draw.part(WHY, 0)
+        if kind == S.PLAY:
+            return draw.part(WHY, 1)
+        if kind == S.DISCARD:
+            if g.discards_left == 0:
+                return draw.part(WHY, 2)
+            return draw.part(WHY, 3 if g.joker_picked else 4)
+        t = a & 0xF  # BUY
+        if g.tokens & (1 << t):
+            return "You own the %s already." % S.TOKEN_NAMES[t]
+        return "The %s costs %d; you have %d to spend." % (
+            S.TOKEN_NAMES[t], S.TOKEN_PRICES[t], g.shop_points)
 
     def _act(self, a):
         kind = a & S.KIND_MASK
         g = self.host.game
         phase = g.phase
         rnd = g.round
+        # Said before the events the action brings (a round cleared, a Joker drawn).
+        if kind == S.PLAY:
+            self.host.message(self._play_text(g))
+        elif kind == S.BUY or kind == S.LEAVE:
+            self._leaving_text(g, a)
         self.host.act(a)
+        if g.round != rnd:
+            self.unshown = 0  # a new round: its total starts afresh
         if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
             # A fresh hand (also a new round begun by END or a token), or a new screen: start
             # at its first card, PLAY, the first item.
             self.row = CARDS_ROW
             self.cols[0] = self.cols[1] = self.cols[2] = 0
         self._refresh()
+
+    def _play_text(self, g):
+        """What a play scores, before the total moves: the hand, its points, the Double Score
+        and the Joker if they took part, and the round's total after it."""
+        hand = g.selection()
+        name, points = S.best_hand(hand)
+        t = "%s: %d points" % (name, points)
+        if g.double_armed:
+            points *= 2
+            t += ", doubled: %d" % points
+        if g.joker_picked:
+            t += " (the Joker played wild)"
+        self.unshown = points
+        return t + ". Round total %d of %d." % (g.round_score + points, g.target)
+
+    def _leaving_text(self, g, a):
+        """When the shop closes (LEAVE, or a buy after which nothing more is affordable: the
+        rules then close it), say so and what becomes of the points left: they are lost
+        (docs/rules/solatro.md)."""
+        left = g.shop_points
+        if a != S.LEAVE:
+            bought = a & 0xF
+            left -= S.TOKEN_PRICES[bought]
+            for t in range(S.TOKEN_COUNT):
+                if t != bought and not g.tokens & (1 << t) and S.TOKEN_PRICES[t] <= left:
+                    return  # the shop stays open
+            t = "Nothing more you can buy: the shop closes"
+        else:
+            t = "You leave the shop"
+        if left:
+            t += " and %d points left are lost" % left
+        self.host.message(t + ". Round %d begins." % (g.round + 1))
+
+    def end_detail(self):
+        """The game-over screen's line: the rounds survived and the rank they made."""
+        g = self.host.game
+        n = g.rounds_survived()
+        return "%d round%s survived: %s" % (n, "" if n == 1 else "s", g.rank_name() or
+                                            "no rank yet")
 
     def tick(self):
         return False
@@ -187,15 +276,24 @@ class Scene:
         """What A does, in a line."""
         g = self.host.game
         kind = a & S.KIND_MASK
+        if a not in self.legal:
+            if kind == S.PICK:
+                return "5 picked: put one back first"
+            if kind == S.PLAY:
+                return "pick cards to play first"
+            if kind == S.DISCARD:
+                if g.discards_left == 0:
+                    return "no discards left"
+                return "put the Joker back to discard" if g.joker_picked else "pick cards first"
+            t = a & 0xF  # BUY
+            return "owned" if g.tokens & (1 << t) else "costs %d" % S.TOKEN_PRICES[t]
         if kind == S.PICK:
             i = a & 0xF
             if i == S.JOKER_SLOT:
-                c = g.bank
-                on = g.joker_picked
-            else:
-                c = g.hand[i]
-                on = g.picked & (1 << i)
-            return ("A: put back " if on else "A: pick ") + draw.label(c)
+                return ("A: put back the Joker" if g.joker_picked
+                        else "A: pick the banked Joker (wild)")
+            on = g.picked & (1 << i)
+            return ("A: put back " if on else "A: pick ") + draw.label(g.hand[i])
         if kind == S.USE:
             return "A: " + TOKEN_EFFECTS[a & 0xF]
         if kind == S.PLAY:
@@ -207,8 +305,8 @@ class Scene:
         if kind == S.END:
             return "A: end the round, %d of %d" % (g.round_score, g.target)
         if kind == S.BUY:
-            return "A: buy. " + TOKEN_EFFECTS[a & 0xF]
-        return "A: leave; points left are lost"  # LEAVE
+            return "A: buy for %d" % S.TOKEN_PRICES[a & 0xF]
+        return "A: leave the shop"  # LEAVE
 
     # ---- drawing ----------------------------------------------------------------------
 
@@ -220,7 +318,11 @@ class Scene:
         a = self.current()
         # status line
         draw.text(fb, "ROUND %d" % g.round, 0, STATUS_Y)
-        draw.right(fb, "SCORE %d/%d" % (g.round_score, g.target), draw.W, STATUS_Y)
+        if not self.host.pending:
+            self.unshown = 0
+        score = g.round_score - self.unshown
+        draw.right(fb, "SCORE %d/%d" % (score if score > 0 else 0, g.target), draw.W - 1,
+                   STATUS_Y)
         # the selection's hand, live
         if g.picked or g.joker_picked:
             name, points = S.best_hand(g.selection())
@@ -276,7 +378,7 @@ class Scene:
             else:
                 continue
             w = draw.width(label) + 8
-            if kind in self.rows[BUTTONS_ROW]:
+            if kind in self.legal:
                 fb.rect(x, BUTTON_Y, w, BUTTON_H, 1)
             else:
                 draw.empty(fb, x, BUTTON_Y, w, BUTTON_H)
@@ -288,16 +390,16 @@ class Scene:
     def _shop(self, fb, g):
         a = self.current()
         draw.text(fb, "BONUS SHOP", 0, 0)
-        draw.right(fb, "%d TO SPEND" % g.shop_points, draw.W, 0)
+        draw.right(fb, "%d TO SPEND" % g.shop_points, draw.W - 1, 0)
         for t in range(S.TOKEN_COUNT):
             y = SHOP_Y + 1 + t * SHOP_LINE
             draw.text(fb, S.TOKEN_NAMES[t].upper(), 2, y)
             if g.tokens & (1 << t):
                 draw.right(fb, "OWNED", draw.W - 2, y)
+            elif S.TOKEN_PRICES[t] > g.shop_points:
+                draw.right(fb, "TOO DEAR %d" % S.TOKEN_PRICES[t], draw.W - 2, y)
             else:
                 draw.right(fb, str(S.TOKEN_PRICES[t]), draw.W - 2, y)
-                if S.TOKEN_PRICES[t] > g.shop_points:
-                    fb.hline(1, y + 2, draw.W - 2, 1)  # struck out: too dear
             if a == S.BUY | t:
                 draw.cursor(fb, 0, y - 1, draw.W, SHOP_LINE)
         y = SHOP_Y + 1 + S.TOKEN_COUNT * SHOP_LINE
@@ -305,7 +407,14 @@ class Scene:
         if a == S.LEAVE:
             draw.cursor(fb, 0, y - 1, draw.W, SHOP_LINE)
         fb.hline(0, 51, draw.W, 1)
-        if a is not None:
-            draw.text(fb, self.hint(a), 0, 53)
+        # The footer: what the item under the cursor does, then what A does.
+        if a is None:
+            return
+        if a == S.LEAVE:
+            says = "Points left are lost"
+        else:
+            says = TOKEN_EFFECTS[a & 0xF]
+        draw.text(fb, says[0].upper() + says[1:], 1, 53)
+        draw.text(fb, self.hint(a), 1, 59)
         rank = g.rank_name()
-        draw.text(fb, rank.upper() if rank else "NO RANK YET", 0, 59)
+        draw.right(fb, rank.upper() if rank else "NO RANK YET", draw.W - 1, 59)

@@ -1,0 +1,94 @@
+# The collection's menus as a newcomer meets them: the how-to once (and skippable), a game's
+# first start saying where its rules are, the menus remembering the option last played, the
+# lists that scroll saying so, and achievements saying how each is earned.
+# heap: 128K
+# (the menus, the store, a game's help text; two tests start a game, Mini Rogue's
+# the largest: as test_mini_rogue_ui.py)
+# isolate
+# (each test in its own interpreter, as on a Pico just booted)
+from helpers import Headless, game_index, scratch
+
+
+def test_the_how_to_shows_once_and_b_skips_it():
+    d = scratch("menus_howto")
+    h = Headless(d, howtos_seen=False)
+    h.keys("A")
+    assert h.top() == "HowTo"
+    h.keys("A")  # the next page
+    assert h.top() == "HowTo" and h.app.stack[-1].page == 1
+    h.keys("B")  # skip the rest: the game list
+    assert h.top() == "Menu"
+    h = None
+    h = Headless(d, howtos_seen=False)  # a new start, the same flash
+    h.keys("A")
+    assert h.top() == "Menu"
+
+
+def test_a_games_first_start_says_where_its_rules_are():
+    h = Headless(scratch("menus_first"), seed=3, howtos_seen=False)
+    h.keys("AB")  # title, how-to skipped
+    h.keys("D" * game_index("red_queen") + "A")
+    h.keys("A")  # New game
+    assert h.top() == "Message" and "pause menu" in " ".join(h.app.stack[-1].lines).lower()
+    h.keys("A")
+    assert h.top() == "GameHost"
+
+
+def _to_game_menu(h, key):
+    h.keys("A" + "D" * game_index(key) + "A")
+    return h.app.stack[-1]
+
+
+def test_mini_rogue_starts_on_normal_and_the_last_option_is_remembered():
+    d = scratch("menus_last")
+    h = Headless(d, seed=5)
+    menu = _to_game_menu(h, "mini_rogue")
+    assert menu.items[menu.index] == "Normal"  # the port's default
+    del menu
+    h.keys("DDA")  # Hell
+    assert h.top() == "GameHost" and h.app.stack[-1].options == ("hell",)
+    h = None
+    h = Headless(d, seed=6)  # after a power cycle, the same flash
+    menu = _to_game_menu(h, "mini_rogue")
+    assert menu.items[menu.index] == "Hell"
+    del menu
+    h = None
+    h = Headless(d, seed=7)
+    menu = _to_game_menu(h, "rogue_solitaire")
+    assert menu.items[menu.index] == "Quick play"  # never played: its first option
+
+
+def test_a_menu_longer_than_the_screen_shows_a_scroll_bar():
+    h = Headless(scratch("menus_scroll"))
+    menu = _to_game_menu(h, "mini_rogue")  # 4 difficulties, 4 score tables, Rules: 9 rows
+    assert len(menu.items) > menu.ROWS
+
+    def bar_lit():
+        n = 0
+        for y in range(9, 58):
+            n += h.fb.pixel(126, y)
+        return n
+
+    lit = bar_lit()
+    assert lit > 20  # the track's dots and the thumb
+    h.keys("D" * (len(menu.items) - 1 - menu.index))  # to the last row: the thumb goes down
+    assert menu.top > 0 and h.fb.pixel(126, 56) == 1 and h.fb.pixel(125, 10) == 0
+    del menu
+    h = None
+    h = Headless(scratch("menus_scroll"))
+    menu = _to_game_menu(h, "red_queen")  # 3 rows: nothing scrolls, no bar
+    assert len(menu.items) <= menu.ROWS and bar_lit() == 0
+
+
+def test_achievements_say_how_each_is_earned():
+    h = Headless(scratch("menus_ach"))
+    menu = _to_game_menu(h, "rogue_solitaire")
+    i = menu.items.index("Achievements")
+    del menu
+    h.keys("D" * i + "A")
+    screen = h.app.stack[-1]
+    assert h.top() == "Achievements"
+    assert len(screen.hows) == len(screen.names) == 6
+    for how in screen.hows:
+        assert len(how) > 10, how
+    assert screen.hows[0] == "escape in quick play"

@@ -1,0 +1,52 @@
+# Mini Rogue played through the UI: at every decision the cursor moves one choice a press, in
+# both directions and round the list, and never rests on nothing (every place is a legal
+# action, or in the merchant a row whose refusal A explains); under CPython and MicroPython.
+# heap: 128K
+# (the whole app, this game's rules, its scene and its art sit in RAM together, as in
+# test_red_queen_ui.py)
+from play_helpers import new_game
+
+from deckdelve.rng import Rng
+
+
+def settle(h, host):
+    """Close results with A and let the dice stop rolling, until a choice waits."""
+    for _ in range(200):
+        scene = host.scene
+        if host.pending or scene.report is not None or scene.rolling:
+            h.keys("A" if host.pending or scene.report is not None else ".")
+        else:
+            return
+
+
+def test_every_press_moves_the_cursor_one_choice():
+    from deckdelve.games import mini_rogue as mr
+
+    h, host = new_game("mr_ui_cursor", "mini_rogue", 5)
+    game = host.game
+    rng = Rng(5)
+    checked = 0
+    while not game.over and checked < 60:
+        settle(h, host)
+        if game.over:
+            break
+        scene = host.scene
+        if game.phase == mr.SHOP:
+            n = (len(mr.SELL_PRICE) if scene.selling else len(mr.BUY_PRICE)) + 1
+            back, forward = "U", "D"
+        else:
+            n = len(game.actions())
+            vertical = game.phase == mr.MAP or game.phase == mr.REST_CHOICE
+            back, forward = ("U", "D") if vertical else ("L", "R")
+        for key in forward * n + back * n:
+            before = scene.cursor
+            h.keys(key)
+            step = 1 if key == forward else -1
+            assert scene.cursor == (before + step) % n, (game.phase, key, before, n)
+            assert 0 <= scene.cursor < n
+        checked += 1
+        if game.phase == mr.SHOP:
+            h.keys(back + "A")  # the last row: leave
+        else:
+            h.keys(forward * rng.below(n) + "A")
+    assert checked >= 10
