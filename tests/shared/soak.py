@@ -36,7 +36,8 @@ def _play_one(h, key, option, rng):
     assert type(gm).__name__ == "GameMenu", type(gm).__name__
     kinds = [a[0] for a in gm.actions]
     campaign = "new" not in kinds
-    moves = kinds.index("slot" if campaign else "new") + option
+    # (the menu's cursor starts on the option last played)
+    moves = (kinds.index("slot" if campaign else "new") + option - gm.index) % len(gm.items)
     gm = None
     h.keys("D" * moves + "A")
     if type(h.app.stack[-1]).__name__ == "Confirm":  # a saved run exists: start anew
