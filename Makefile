@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench clean
+.PHONY: venv sim test lint build bench balance clean
 
 venv: $(STAMP)
 
@@ -32,6 +32,10 @@ build: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
 	$(BIN)/python -m tools.bench_hw
+
+# docs/BALANCE.md and docs/balance/*.png (long: ~20 min on 2 cores); ARGS=--quick: a sample.
+balance: $(STAMP)
+	nice -n 10 $(BIN)/python -m tools.balance $(ARGS)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache
