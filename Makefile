@@ -29,8 +29,10 @@ lint: $(STAMP)
 build: $(STAMP)
 	$(BIN)/python -m tools.mpy build
 
+# docs/BENCHMARKS.md (~15 min; ARGS=--quick: under two minutes, to build/quick/), then the
+# display bus and boot figures.
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench $(ARGS)
 	$(BIN)/python -m tools.bench_hw
 
 # docs/BALANCE.md and docs/balance/*.png (long: ~20 min on 2 cores); ARGS=--quick: a sample.
