@@ -501,7 +501,15 @@ def difficulty_words(key, entry, results):
         rnd = results[(key, label, tuple(options), "random")]["summary"]
         if rnd["rate"] >= 0.2:
             out.append("  Random play wins %s: many deals are won whatever the player "
-                       "does." % pct(rnd["rate"]))
+                       "does%s." % (pct(rnd["rate"]), "; the heuristic bot adds only %s" % (
+                           pct(rate - rnd["rate"])) if rate - rnd["rate"] < 0.2 else ""))
+        rows = results[(key, label, tuple(options), best[0])]["rows"]
+        if rows[0][4] >= 0:
+            ends = sorted(r[4] for r in rows)
+            n = len(ends)
+            out.append("  `%s` runs end at %s %d (median; 10th to 90th percentile %d to %d)."
+                       % (best[0], PROGRESS_WORDS.get(key, "progress()"), ends[n // 2],
+                          ends[n // 10], ends[(n * 9) // 10]))
         if best[0] != "random" and rnd["mean_score"] >= best[1]["mean_score"]:
             out.append("  The heuristic bot scores no better than random here: it is weak.")
     return out

@@ -216,7 +216,7 @@ def cpython_ref_us(repeats=9):
         t = time.perf_counter()
         bench_ref.loop(bench_ref.N)
         times.append((time.perf_counter() - t) * 1e6)
-    return med(times)
+    return min(times)
 
 
 def measure_cpython(plan, log):
@@ -290,16 +290,19 @@ def write_report(path, plan, data, seconds):
         "across machines, and as estimated Pico milliseconds: the ratio times the loop's "
         "%.1f ms on the emulated Pico (stock MicroPython 1.28 at 125 MHz, "
         "`python -m tools.bench_pico_ref`; a lower bound, as the emulator has no flash-cache "
-        "misses). The unix port is 64-bit: objects take up to twice the Pico's bytes, so heap "
-        "figures here are upper bounds for the Pico. Medians, with (min–max) or "
-        "(10th–90th percentile) as stated. The machine is shared: single runs can be slowed by "
-        "other work, which the medians absorb." % (PICO_REF_US / 1000.0),
+        "misses). A ratio divides an undisturbed figure (the fastest of a few repeats, or "
+        "a median over thousands of actions) by the fastest reference run of the same "
+        "process: on this shared machine other processes take time slices at random, and "
+        "only ever add time. The unix port is 64-bit: objects take up to twice the Pico's "
+        "bytes, so heap figures here are upper bounds for the Pico. Medians, with (min–max) or "
+        "(10th–90th percentile) as stated." % (PICO_REF_US / 1000.0),
         ""]
     if refs:
         lines += ["Reference loop on this machine: median %s µs over %d runs in %d processes "
-                  "(min %s, max %s); on the emulated Pico %.1f ms, %.0f× this machine." % (
+                  "(fastest %s, slowest %s); on the emulated Pico %.1f ms, %.0f× this "
+                  "machine's fastest." % (
                       fmt(med(refs)), len(refs), data.get("ref_processes", 0), fmt(min(refs)),
-                      fmt(max(refs)), PICO_REF_US / 1000.0, PICO_REF_US / med(refs)), ""]
+                      fmt(max(refs)), PICO_REF_US / 1000.0, PICO_REF_US / min(refs)), ""]
 
     def starts(lines):
         st = data["starts"]
@@ -307,15 +310,15 @@ def write_report(path, plan, data, seconds):
                   "scene modules load, it deals and the first frame is drawn. *Kept*: heap "
                   "still in use after `gc.collect()`; *passing*: the most in use during the "
                   "press, garbage included. %d fresh processes each." % plan.start_repeats, "",
-                  "| game | .mpy time µs | ×ref | est. Pico ms | kept | passing | .py time µs "
+                  "| game | .mpy time µs | ×ref (fastest) | est. Pico ms | kept | passing | "
+                  ".py time µs "
                   "| .py kept | .py passing |", "|---|---|---|---|---|---|---|---|---|"]
         for entry in registry.GAMES:
             m, p = st[entry[0]]["mpy"], st[entry[0]]["py"]
-            r = [med(x["ref_us"]) for x in m]
-            ratios = [x["us"] / med(x["ref_us"]) for x in m]
+            fastest = min(x["us"] / min(x["ref_us"]) for x in m)
             lines.append("| %s | %s | %.1f | %.0f | %s | %s | %s | %s | %s |" % (
-                entry[1], spread([x["us"] for x in m]), med(ratios),
-                pico_ms(med([x["us"] for x in m]), med(r)), kib(med([x["kept"] for x in m])),
+                entry[1], spread([x["us"] for x in m]), fastest,
+                fastest * PICO_REF_US / 1000.0, kib(med([x["kept"] for x in m])),
                 kib(max(x["transient"] for x in m)), spread([x["us"] for x in p]),
                 kib(med([x["kept"] for x in p])), kib(max(x["transient"] for x in p))))
         lines += ["", "From `.py` the Pico compiles every module as it loads: the *passing* "
@@ -444,7 +447,7 @@ def write_report(path, plan, data, seconds):
             for label, _o in modes_of(entry):
                 for bot in heuristic_bots(entry[0]) or ["random"]:
                     r = rl[(entry[0], label, bot)]
-                    ref = med(r["ref_us"])
+                    ref = min(r["ref_us"])
                     a, c = r["apply_us"], r["choose_us"]
                     lines.append("| %s | %s | %s | %d | %d (%d–%d) | %.3f | %.2f | %d | %d "
                                  "(%d–%d) | %.3f | %.2f | %d |" % (
@@ -469,7 +472,7 @@ def write_report(path, plan, data, seconds):
                 for bot in balance.bots(entry[0]):
                     rates, ref = cp[(entry[0], label, bot)]
                     lines.append("| %s | %s | %s | %s | %.1f |" % (
-                        entry[1], label, bot, spread(rates), 1e6 / med(rates) / ref))
+                        entry[1], label, bot, spread(rates), 1e6 / max(rates) / ref))
 
     def flash(lines):
         groups = data["flash"]
@@ -501,6 +504,29 @@ def write_report(path, plan, data, seconds):
         f.write("\n".join(lines).rstrip() + "\n")
 
 
+def save(data, path):
+    """The measurements as JSON (tuple keys joined with '|'), for --from."""
+    out = {}
+    for name, part in data.items():
+        if isinstance(part, dict):
+            part = {"|".join(k) if isinstance(k, tuple) else k: v for k, v in part.items()}
+        out[name] = part
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(out, f)
+
+
+def load(path):
+    with open(path) as f:
+        raw = json.load(f)
+    data = {}
+    for name, part in raw.items():
+        if isinstance(part, dict) and name not in ("flash", "starts"):
+            part = {tuple(k.split("|")): v for k, v in part.items()}
+        data[name] = part
+    return data
+
+
 def collect_refs(data):
     refs = []
     procs = 0
@@ -516,6 +542,23 @@ def collect_refs(data):
     data["ref_processes"] = procs
 
 
+def measure(plan, log):
+    data = {}
+    steps = (("mp_version", micropython_version),
+             ("flash", footprint),
+             ("starts", lambda: measure_starts(plan, log)),
+             ("app", lambda: measure_app(plan, log)),
+             ("rules", lambda: measure_rules(plan, log)),
+             ("cpython", lambda: measure_cpython(plan, log)),
+             ("fit", lambda: measure_fits(plan, log)))
+    for name, step in steps:
+        try:
+            data[name] = step()
+        except Exception as e:  # noqa: BLE001 - reported in its section, never fatal
+            log("%s not measured: %s: %s" % (name, type(e).__name__, e))
+    return data
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench",
                                  description=__doc__.split("\n")[0])
@@ -523,6 +566,9 @@ def main(argv=None):
     ap.add_argument("--sample", action="store_true",
                     help="the least that runs every part (the tool's own test)")
     ap.add_argument("--out", help="folder of BENCHMARKS.md (default docs; --quick build/quick)")
+    ap.add_argument("--from", dest="data", metavar="JSON",
+                    help="write the report from a run's saved measurements (build/bench*.json) "
+                    "instead of measuring")
     args = ap.parse_args(argv)
     plan = Plan(args.quick, args.sample)
     out_dir = args.out or (os.path.join(ROOT, "build", "quick") if plan.quick
@@ -536,22 +582,24 @@ def main(argv=None):
     def log(msg):
         print("[%4.0f s] %s" % (time.time() - start, msg), flush=True)
 
-    data = {}
-    steps = (("mp_version", lambda: micropython_version()),
-             ("flash", footprint),
-             ("starts", lambda: measure_starts(plan, log)),
-             ("app", lambda: measure_app(plan, log)),
-             ("rules", lambda: measure_rules(plan, log)),
-             ("cpython", lambda: measure_cpython(plan, log)),
-             ("fit", lambda: measure_fits(plan, log)))
-    for name, step in steps:
+    saved = os.path.join(ROOT, "build", "bench%s.json" % ("-quick" if plan.quick else ""))
+    if args.data:
         try:
-            data[name] = step()
-        except Exception as e:  # noqa: BLE001 - reported in its section, never fatal
-            log("%s not measured: %s: %s" % (name, type(e).__name__, e))
+            data = load(args.data)
+        except (OSError, ValueError) as e:
+            print("cannot read %s: %s" % (args.data, e), file=sys.stderr)
+            return 2
+        seconds = data.pop("seconds", 0)
+    else:
+        data = measure(plan, log)
+        seconds = time.time() - start
+        data["seconds"] = seconds
+        save(data, saved)
+        data.pop("seconds")
+        log("measurements saved in %s" % os.path.relpath(saved, ROOT))
     collect_refs(data)
     path = os.path.join(out_dir, "BENCHMARKS.md")
-    write_report(path, plan, data, time.time() - start)
+    write_report(path, plan, data, seconds)
     log("wrote %s" % os.path.relpath(path, ROOT))
     return 0
 
