@@ -42,6 +42,8 @@ PICO_REF_US = 75626
 I2C_400K_MS = 23.3
 SPI_10M_MS = 0.82
 BIG_HEAP = "256K"
+RULES_HEAP = "8M"  # the rules timings keep every action's time: no cap is under test there
+PARTS = ("mp_version", "flash", "starts", "app", "rules", "cpython", "fit")
 REDRAW_REPEATS = 11  # as tools/mp/bench_mp.py
 IDLE_FRAMES = 3  # as tools/mp/bench_mp.py
 FIT_LOW_KIB = 16
@@ -202,7 +204,8 @@ def measure_rules(plan, log):
         key = entry[0]
         for label, options in modes_of(entry):
             for bot in heuristic_bots(key) or ["random"]:
-                r = mp(["rules", key, ",".join(options), bot, str(plan.rules_games), "1"])
+                r = mp(["rules", key, ",".join(options), bot, str(plan.rules_games), "1"],
+                       heap=RULES_HEAP)
                 out[(key, label, bot)] = r
         log("rules %s" % key)
     return out
@@ -427,9 +430,10 @@ def write_report(path, plan, data, seconds):
                       "at 10 MHz (a full 1 KiB frame): %s." % (
                           top[1], top[2], top[0], top[3], I2C_400K_MS, SPI_10M_MS, share), "",
                       "**Idle frames.** %d idle frames under the heap lock: %d allocated, %d "
-                      "asked for a redraw and push (animations): %s. Every other idle frame "
-                      "pushes nothing. An idle frame takes %s µs (median per game and mode) on "
-                      "this machine." % (
+                      "asked for a redraw and push: %s. These are short animations (the "
+                      "scene's tick() asks for a redraw in the few frames after a change); "
+                      "every other idle frame pushes nothing. An idle frame takes %s µs "
+                      "(median per game and mode) on this machine." % (
                           idle_total, idle_alloc, idle_push, ", ".join(pushing) or "none",
                           ", ".join(str(x) for x in idle_us))]
 
@@ -542,8 +546,9 @@ def collect_refs(data):
     data["ref_processes"] = procs
 
 
-def measure(plan, log):
-    data = {}
+def measure(plan, log, data=None, only=None):
+    """Measure every part (or the parts named in only) into data."""
+    data = {} if data is None else data
     steps = (("mp_version", micropython_version),
              ("flash", footprint),
              ("starts", lambda: measure_starts(plan, log)),
@@ -552,9 +557,11 @@ def measure(plan, log):
              ("cpython", lambda: measure_cpython(plan, log)),
              ("fit", lambda: measure_fits(plan, log)))
     for name, step in steps:
+        if only and name not in only:
+            continue
         try:
             data[name] = step()
-        except Exception as e:  # noqa: BLE001 - reported in its section, never fatal
+        except (Exception, SystemExit) as e:  # noqa: BLE001 - reported, never fatal
             log("%s not measured: %s: %s" % (name, type(e).__name__, e))
     return data
 
@@ -569,6 +576,9 @@ def main(argv=None):
     ap.add_argument("--from", dest="data", metavar="JSON",
                     help="write the report from a run's saved measurements (build/bench*.json) "
                     "instead of measuring")
+    ap.add_argument("--only", nargs="+", choices=PARTS, metavar="PART",
+                    help="measure only these parts (%s) again, the others from the last "
+                    "run's saved measurements" % ", ".join(PARTS))
     args = ap.parse_args(argv)
     plan = Plan(args.quick, args.sample)
     out_dir = args.out or (os.path.join(ROOT, "build", "quick") if plan.quick
@@ -591,8 +601,18 @@ def main(argv=None):
             return 2
         seconds = data.pop("seconds", 0)
     else:
-        data = measure(plan, log)
-        seconds = time.time() - start
+        data = None
+        earlier = 0
+        if args.only:
+            try:
+                data = load(saved)
+            except (OSError, ValueError) as e:
+                print("--only needs a whole run first: cannot read %s: %s" % (saved, e),
+                      file=sys.stderr)
+                return 2
+            earlier = data.pop("seconds", 0)
+        data = measure(plan, log, data, args.only)
+        seconds = earlier + time.time() - start
         data["seconds"] = seconds
         save(data, saved)
         data.pop("seconds")

@@ -4,7 +4,7 @@
 # device leaves it here too.
 # heap: 120K
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
-# game-over screen loads; `python -m tools.bench` prints the smallest heap that passes.
+# game-over screen loads; `python -m tools.heap_margins` finds the smallest heap that passes.
 # Play-outs of the rules alone keep the 64 KiB cap.)
 from play_helpers import dismiss, new_game, play_through
 
