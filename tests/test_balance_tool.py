@@ -35,6 +35,11 @@ def test_balance_report_on_a_small_sample(tmp_path):
             assert "| %s | random |" % label in text
     assert "MISMATCH" not in text
     assert "deals another game" not in text
+    # The saved games give the same report again without playing.
+    again = tmp_path / "again"
+    assert balance.main(["--from", str(tmp_path / "balance.json"), "--out", str(again)]) == 0
+    assert (again / "BALANCE.md").read_text() == text
+    assert balance.main(["--from", str(tmp_path / "nothing.json")]) == 2
 
 
 def test_wilson_interval():

@@ -12,6 +12,11 @@ def test_bench_report_on_a_small_sample(tmp_path):
     assert bench.main(["--sample", "--out", str(tmp_path)]) == 0
     text = (tmp_path / "BENCHMARKS.md").read_text()
     assert "Not measured:" not in text  # the form of a part that failed
+    # The saved measurements give the same report again without measuring.
+    again = tmp_path / "again"
+    assert bench.main(["--sample", "--from", str(tmp_path / "bench.json"),
+                       "--out", str(again)]) == 0
+    assert (again / "BENCHMARKS.md").read_text() == text
     for title in ("Starting a game", "Heap over play-outs through the app",
                   "Screens: busiest redraw and idle frames", "Rules actions and bots' choices",
                   "CPython play-outs", "Flash footprint", "On the emulated Pico"):

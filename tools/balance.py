@@ -13,6 +13,7 @@ simulator's app to prove it. Both CPU cores play, niced.
 """
 
 import argparse
+import json
 import math
 import multiprocessing
 import os
@@ -232,18 +233,26 @@ def plot_game(key, title, results, path):
     has_progress = any(r[4] >= 0 for (k, _l, _o, _b), v in results.items() if k == key
                        for r in v["rows"][:1])
     nrows = 2 if has_progress else 1
+    from matplotlib.ticker import MaxNLocator
+
     fig, axes = plt.subplots(nrows, len(labels), figsize=(4.2 * len(labels), 3.2 * nrows),
                              squeeze=False)
     for col, label in enumerate(labels):
         runs = [(b, v) for (k, lab, _o, b), v in results.items() if k == key and lab == label]
         ax = axes[0][col]
+        every = [r[2] for _b, v in runs for r in v["rows"]]
+        low, high = min(every), max(every)
+        # The same bins for every bot, and % of each bot's runs: bots compare by eye.
+        step = max(1, -(-(high - low + 1) // 40))
+        bins = list(range(low, high + step + 1, step))
         for bot, v in runs:
             scores = [r[2] for r in v["rows"]]
-            ax.hist(scores, bins=min(40, max(5, len(set(scores)))), histtype="step",
-                    linewidth=1.5, label="%s (%d games)" % (bot, len(scores)))
+            ax.hist(scores, bins=bins, histtype="step", linewidth=1.5,
+                    weights=[100.0 / len(scores)] * len(scores),
+                    label="%s (%d games)" % (bot, len(scores)))
         ax.set_title("%s %s: score" % (title, label) if label else "%s: score" % title)
         ax.set_xlabel("score at the end")
-        ax.set_ylabel("games")
+        ax.set_ylabel("% of runs")
         ax.legend(fontsize=7)
         if has_progress:
             ax = axes[1][col]
@@ -251,9 +260,10 @@ def plot_game(key, title, results, path):
             for i, (bot, v) in enumerate(runs):
                 h = histogram(r[4] for r in v["rows"])
                 xs = sorted(h)
-                ax.bar([x + i * width for x in xs], [100.0 * h[x] / len(v["rows"]) for x in xs],
-                       width=width, label=bot)
+                ax.bar([x + (i - (len(runs) - 1) / 2) * width for x in xs],
+                       [100.0 * h[x] / len(v["rows"]) for x in xs], width=width, label=bot)
             ax.set_xlabel(PROGRESS_WORDS.get(key, "progress() at the end"))
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
             ax.set_ylabel("% of runs")
             ax.legend(fontsize=7)
     fig.tight_layout()
@@ -515,28 +525,12 @@ def difficulty_words(key, entry, results):
     return out
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.balance",
-                                 description=__doc__.split("\n")[0])
-    ap.add_argument("--quick", action="store_true", help="a small sample, under two minutes")
-    ap.add_argument("--games", type=int, help="games per game, mode and bot "
-                    "(default %d; --quick %d)" % (FULL_GAMES, QUICK_GAMES))
-    ap.add_argument("--budget", type=float, help="CPU seconds a row may take before it plays "
-                    "fewer games (default %.0f; 0 = no limit)" % FULL_BUDGET)
-    ap.add_argument("--out", help="folder for BALANCE.md and balance/ (default docs, "
-                    "--quick build/quick)")
-    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    args = ap.parse_args(argv)
-    games = args.games or (QUICK_GAMES if args.quick else FULL_GAMES)
-    if games < 1:
-        ap.error("--games must be at least 1")
-    budget = args.budget if args.budget is not None else (0 if args.quick else FULL_BUDGET)
-    out_dir = args.out or (os.path.join(ROOT, "build", "quick") if args.quick
-                           else os.path.join(ROOT, "docs"))
+def measure(games, budget, workers):
+    """Play every row; the results, notes, the token test and the simulator checks."""
     start = time.time()
     results = {}
     notes = {}
-    with multiprocessing.Pool(max(1, args.workers), initializer=_nice) as pool:
+    with multiprocessing.Pool(max(1, workers), initializer=_nice) as pool:
         for conf in configurations():
             key, label, options, bot = conf
             rows, note = run_configuration(pool, key, options, bot, games, budget)
@@ -561,8 +555,75 @@ def main(argv=None):
         ok = (replays_in_simulator(key, options, best, bot)
               and replays_in_simulator(key, options, worst, bot))
         checks[conf] = (best, worst, ok)
-    path = write_report(out_dir, results, notes, token_test, args.quick, time.time() - start,
-                        checks)
+    return {"rows": {k: v["rows"] for k, v in results.items()}, "notes": notes,
+            "token_test": token_test, "checks": checks, "seconds": time.time() - start}
+
+
+def _conf_text(conf):
+    return "%s|%s|%s|%s" % (conf[0], conf[1], ",".join(conf[2]), conf[3])
+
+
+def _conf_tuple(text):
+    key, label, options, bot = text.split("|")
+    return key, label, tuple(o for o in options.split(",") if o), bot
+
+
+def save(run, path):
+    out = dict(run)
+    for part in ("rows", "notes", "checks"):
+        out[part] = {_conf_text(k): v for k, v in run[part].items()}
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        json.dump(out, f)
+
+
+def load(path):
+    with open(path) as f:
+        run = json.load(f)
+    for part in ("rows", "notes", "checks"):
+        run[part] = {_conf_tuple(k): v for k, v in run[part].items()}
+    run["rows"] = {k: [tuple(r) for r in v] for k, v in run["rows"].items()}
+    return run
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.balance",
+                                 description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a small sample, under two minutes")
+    ap.add_argument("--games", type=int, help="games per game, mode and bot "
+                    "(default %d; --quick %d)" % (FULL_GAMES, QUICK_GAMES))
+    ap.add_argument("--budget", type=float, help="CPU seconds a row may take before it plays "
+                    "fewer games (default %.0f; 0 = no limit)" % FULL_BUDGET)
+    ap.add_argument("--out", help="folder for BALANCE.md and balance/ (default docs, "
+                    "--quick build/quick)")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--from", dest="data", metavar="JSON",
+                    help="write the report and plots from a run's saved games "
+                    "(build/balance*.json) instead of playing")
+    args = ap.parse_args(argv)
+    games = args.games or (QUICK_GAMES if args.quick else FULL_GAMES)
+    if games < 1:
+        ap.error("--games must be at least 1")
+    budget = args.budget if args.budget is not None else (0 if args.quick else FULL_BUDGET)
+    out_dir = args.out or (os.path.join(ROOT, "build", "quick") if args.quick
+                           else os.path.join(ROOT, "docs"))
+    if args.data:
+        try:
+            run = load(args.data)
+        except (OSError, ValueError, KeyError) as e:
+            print("cannot read %s: %s" % (args.data, e), file=sys.stderr)
+            return 2
+    else:
+        run = measure(games, budget, args.workers)
+        run["quick"] = args.quick
+        # Beside a report asked for elsewhere (--out), else in build/ (not beside docs/).
+        saved = (os.path.join(args.out, "balance.json") if args.out else
+                 os.path.join(ROOT, "build", "balance%s.json" % ("-quick" if args.quick else "")))
+        save(run, saved)
+        print("games saved in %s" % os.path.relpath(saved, ROOT))
+    results = {k: {"rows": v, "summary": summarise(v)} for k, v in run["rows"].items()}
+    path = write_report(out_dir, results, run["notes"], run["token_test"], run["quick"],
+                        run["seconds"], run["checks"])
     print("wrote %s" % os.path.relpath(path, ROOT))
     return 0
 

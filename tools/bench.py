@@ -592,7 +592,9 @@ def main(argv=None):
     def log(msg):
         print("[%4.0f s] %s" % (time.time() - start, msg), flush=True)
 
-    saved = os.path.join(ROOT, "build", "bench%s.json" % ("-quick" if plan.quick else ""))
+    # Beside a report asked for elsewhere (--out), else in build/ (not beside docs/).
+    saved = (os.path.join(args.out, "bench.json") if args.out else
+             os.path.join(ROOT, "build", "bench%s.json" % ("-quick" if plan.quick else "")))
     if args.data:
         try:
             data = load(args.data)
