@@ -344,6 +344,12 @@ def findings_solatro(results, out, token_test):
         best = max(range(len(token_test["names"])), key=lambda t: token_test["means"][t])
         out.append("")
         out.append("  The most helpful token for this bot is **%s**." % token_test["names"][best])
+        idle = [token_test["names"][t] for t in range(len(token_test["names"]))
+                if token_test["diffs"][t] == [0.0, 0.0] or token_test["diffs"][t] == (0.0, 0.0)]
+        if idle:
+            out.append("  Buying %s changed no run at all: the bots buy it but never use it, a "
+                       "weakness of the bots (`tools/mp/bots_solatro.py`), not a verdict on "
+                       "the token." % " or ".join(idle))
     for bot in ("greedy", "discard"):
         r = results.get(("solatro", "", (), bot))
         if r:
