@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench bench-pico bench-device clean soak
+.PHONY: venv sim test lint build bench bench-pico bench-device balance clean soak
 
 venv: $(STAMP)
 
@@ -35,8 +35,10 @@ soak: $(STAMP)
 build: $(STAMP)
 	$(BIN)/python -m tools.mpy build
 
+# docs/BENCHMARKS.md (~15 min; ARGS=--quick: under two minutes, to build/quick/), then the
+# display bus and boot figures.
 bench: $(STAMP)
-	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench $(ARGS)
 	$(BIN)/python -m tools.bench_hw
 
 # The firmware on an emulated Pico (rp2040js, tools/pico): cycles per press, heap. Needs node,
@@ -48,6 +50,10 @@ bench-pico: $(STAMP)
 # The same tour on a real Pico flashed with `make flash`: milliseconds per frame.
 bench-device: $(STAMP)
 	$(BIN)/python -m tools.bench_pico --device "$(if $(PORT),$(PORT),auto)"
+
+# docs/BALANCE.md and docs/balance/*.png (long: ~20 min on 2 cores); ARGS=--quick: a sample.
+balance: $(STAMP)
+	nice -n 10 $(BIN)/python -m tools.balance $(ARGS)
 
 clean:
 	rm -rf build .pytest_cache .ruff_cache .mypy_cache

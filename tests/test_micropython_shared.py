@@ -12,7 +12,7 @@ Two lines near a module's top change how it runs here, each with its reason besi
 
 Every cap keeps at least 8 KiB above the smallest heap the module passes under, so the result
 does not depend on where the project is checked out: `python -m tools.heap_margins` measures
-each margin by bisection (and `make bench` prints them)."""
+each margin by bisection."""
 
 import re
 

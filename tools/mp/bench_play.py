@@ -1,0 +1,65 @@
+# The benchmarks' player through the app (MicroPython-clean), shared by bench_mp.py (which
+# measures as it plays) and bench_fit.py (which only plays, to find the smallest heap, so it
+# carries as little of its own as it can). It presses the buttons at random, A four times as
+# often as each other button, and in the pause menu or a question answers B: it never quits.
+# Every screen runs as on the device: the scene, the host, the game, game over, initials,
+# the score table and the game's menu in between.
+from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
+from deckdelve.rng import Rng
+
+KEYS = (UP, DOWN, LEFT, RIGHT, A, A, A, A, B)
+PRESS_CAP = 20000  # presses a play-out may take before it counts as unfinished
+
+
+def new_app(seed, name):
+    """The app on a 1 KiB frame buffer, its data in an emptied build/scratch/<name> (a name
+    of its own for each process that may run beside another)."""
+    import os
+
+    import framebuf
+
+    from deckdelve.app import App
+
+    data = "build/scratch/" + name
+    for p in ("build", "build/scratch", data):
+        try:
+            os.mkdir(p)
+        except OSError:
+            pass
+    for f in os.listdir(data):
+        os.remove(data + "/" + f)
+    buf = bytearray(1024)
+    return App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
+
+
+def play(app, key, options, seed, step, on_action=None):
+    """One play-out: a new game of key (as the game menu starts it), played to its score
+    table and back to the menu. step(presses) runs one frame; on_action() is called after
+    every action the game takes. Returns (presses, actions, finished)."""
+    app.start_game(key, options, seed)
+    step(0)
+    rng = Rng(seed ^ 0x2A5A5)
+    presses = 0
+    taken = 0
+    finished = True
+    while True:
+        name = type(app.stack[-1]).__name__
+        if name == "GameOver":
+            break
+        if name == "Pause" or name == "Confirm":
+            step(B)
+            continue
+        if presses >= PRESS_CAP:
+            finished = False
+            break
+        step(KEYS[rng.below(len(KEYS))])
+        presses += 1
+        host = app.stack[0]
+        if type(host).__name__ == "GameHost" and len(host.log) != taken:
+            taken = len(host.log)
+            if on_action is not None:
+                on_action()
+        host = None  # hold nothing of the game: it leaves RAM when it ends
+    while type(app.stack[-1]).__name__ in ("GameOver", "Initials", "Scores"):
+        step(A)
+    return presses, taken, finished
