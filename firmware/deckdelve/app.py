@@ -215,7 +215,7 @@ class App:
         self.leaving = None
         self.stack = []
         unload(key)
-        forget("host", "dialogs", "helpview")
+        forget("host", "dialogs", "helpview", "campaigns")
         self.back_to_menus(key)
         if result is not None:
             self.push(load("results", "GameOver")(self, *result))

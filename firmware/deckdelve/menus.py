@@ -99,6 +99,7 @@ class GameMenu(Menu):
             # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
             # action, or empty; A continues one or starts one in a free slot.
             self.labels = load("campaigns", "slots")(self.app.data_dir, key)
+            forget("campaigns")  # (loaded again by what the player chooses)
             for i in range(len(self.labels)):
                 items.append("%d %s" % (i + 1, self.labels[i] or "- empty -"))
                 self.actions.append(("slot", i))

@@ -3,7 +3,7 @@
 # presses from the title through the menus, the game, pause, help, game over, initials and
 # the tables, with the game's check() after every press and a probe that every screen can be
 # left with B or A (see fuzz.py).
-# heap: 136K
+# heap: 152K
 # isolate
 # (every game's UI beside the whole app, as in test_app.py; one interpreter a game)
 import sys
