@@ -236,7 +236,8 @@ def test_campaign_slots_menu_and_delete_confirm():
         h.keys("A" * len(host(h).pending))
     h.keys("B")
     pause = host(h)
-    assert pause.items == ["Resume", "Rules", "Sound: on", "Back to menu"]  # saved after every action
+    # (no save and quit: a campaign is saved after every action)
+    assert pause.items == ["Resume", "Rules", "Sound: on", "Back to menu"]
     assert_golden("the_four/pause", image(h))
     h.keys("D" * pause.items.index("Back to menu") + "A")
     pause = None
