@@ -6,9 +6,12 @@ buttons for the first steps, fast-forwarded (actions applied through the host, a
 would) to the rarer moments. Plus the scene's words for events and rows.
 To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit it."""
 
+import os
 import tempfile
 
-from goldens import assert_golden
+from PIL import Image
+
+from goldens import GOLDEN, assert_golden
 
 from host_sim import render
 from helpers import Headless
@@ -18,6 +21,10 @@ from tools.mp import bots_the_four
 from deckdelve import cards
 from deckdelve.games import the_four as F
 from deckdelve.ui import the_four as S
+
+
+def golden_path(name):
+    return os.path.join(GOLDEN, name + ".png")
 
 
 def new_campaign(seed, slot=0):
@@ -213,6 +220,17 @@ def test_pressure_landing_message():
     hs.scene._refresh()
     h.app.dirty = True
     h.frame(0)
+    assert_golden("the_four/landing", image(h))
+    # The Four is one button away even while a message waits: RIGHT shows the table instead
+    # of the box, UP/DOWN turn its rows, any other key closes it and the message is back.
+    waiting = list(hs.pending)
+    h.keys("R")
+    assert hs.scene.showing_four and hs.pending == waiting
+    assert image(h).tobytes() != Image.open(golden_path("the_four/landing")).tobytes()
+    h.keys("D")
+    assert hs.scene.showing_four and hs.pending == waiting
+    h.keys("A")  # closes the table only
+    assert not hs.scene.showing_four and hs.pending == waiting
     assert_golden("the_four/landing", image(h))
 
 

@@ -93,6 +93,12 @@ class GameHost(Screen):
     # -- screen ------------------------------------------------------------------------------
     def press(self, button):
         if self.pending:
+            # A scene may offer something over a waiting message (The Four: its table, one
+            # button away from anywhere); it says so through press_over_message.
+            over = getattr(self.scene, "press_over_message", None)
+            if over is not None and over(button):
+                self.app.dirty = True
+                return
             if button == A or button == B:
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
@@ -111,7 +117,8 @@ class GameHost(Screen):
 
     def draw(self, fb):
         self.scene.draw(fb)
-        if self.pending:
+        hidden = getattr(self.scene, "message_hidden", None)
+        if self.pending and not (hidden is not None and hidden()):
             draw.message(fb, draw.wrap(self.pending[0], 112))
         elif self.game.over and not getattr(self.scene, "OWN_END", False):
             # (a scene with its own end screen, Mini Rogue's score, shows it itself)

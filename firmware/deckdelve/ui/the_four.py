@@ -265,6 +265,16 @@ class Scene:
 
     # ---- input --------------------------------------------------------------------------
 
+    def press_over_message(self, button):
+        """A press while the host's message box waits: RIGHT opens The Four over it (UP/DOWN
+        turn its rows, any other key closes it and the message is back)."""
+        if self.showing_four or button == buttons.RIGHT:
+            return self.press(button)
+        return False
+
+    def message_hidden(self):
+        return self.showing_four
+
     def press(self, button):
         used = self._press(button)
         if not self._on_pages():
