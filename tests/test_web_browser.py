@@ -61,6 +61,10 @@ class Player:
         self.sim = Sim(self.data_dir, seed=seed)
         self.script.append({"load": seed})
 
+    def seen(self):
+        """The how-tos the page has shown so far (its data folder is the simulator's)."""
+        return self.sim.app.settings["seen"]
+
     def keys(self, keys, taps=False):
         """Keys on the keyboard, or taps on the page's on-screen buttons."""
         for ch in keys:  # one key at a time, settling after each, as the browser does
@@ -94,12 +98,12 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
         p.load(SEED)
         if game == games[0]:
             p.capture("title")
-        p.keys(webtools.START[game], taps=game == games[-1])
+        p.keys(webtools.start_keys(game, p.seen()), taps=game == games[-1])
         assert type(p.top()).__name__ == "GameHost", game
         p.capture(game)
     # A whole game: Rogue Solitaire to its end, the initials, the score table.
     p.load(FINISH_SEED)
-    p.keys(webtools.START["rogue_solitaire"] + FINISH)
+    p.keys(webtools.start_keys("rogue_solitaire", p.seen()) + FINISH)
     assert type(p.top()).__name__ == "GameOver"
     p.capture("game_over")
     p.keys("A")
@@ -109,7 +113,7 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
     p.capture("scores")
     # A run saved from the pause menu.
     p.load(SEED)
-    p.keys(webtools.START["red_queen"] + "RB")
+    p.keys(webtools.start_keys("red_queen", p.seen()) + "RB")
     p.keys("D" * p.top().items.index("Save and quit") + "A")
     p.capture("run_saved")
     p.script.append({"storage": "before_reload"})

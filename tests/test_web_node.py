@@ -121,11 +121,16 @@ def test_an_error_is_shown_and_logged_and_a_press_restarts(site):
         def show(self):
             pass
 
-    # A bug planted in the title screen's press(): A on the title raises.
-    bug = ("import deckdelve.menus\n"
-           "def broken(self, button):\n"
-           "    raise ValueError('planted')\n"
-           "deckdelve.menus.Title.press = broken\n")
+    # A bug planted where the app cannot catch it: its own frame step raises once A is
+    # pressed. (A bug inside a screen shows the app's own crash screen and play goes on:
+    # tests/shared/test_app_crash.py.)
+    bug = ("import deckdelve.app\n"
+           "frame = deckdelve.app.App.frame\n"
+           "def broken(self, presses):\n"
+           "    if presses:\n"
+           "        raise ValueError('planted')\n"
+           "    return frame(self, presses)\n"
+           "deckdelve.app.App.frame = broken\n")
     got = play(site, [0, 16, 16, 0, 0, 0, 32, 32], python=bug)
     # As boot.fail on the Pico: the message on the screen...
     want = bytearray(1024)

@@ -16,15 +16,22 @@ NODE_MODULES = os.path.join(ROOT, "node_modules")
 LOCK = os.path.join(ROOT, "package-lock.json")
 INSTALLED = os.path.join(NODE_MODULES, ".package-lock.json")  # npm writes it on install
 
-# From the title to each game's first screen, as a player presses (the menus' order is
-# deckdelve/registry.py's): A opens the list, D moves down to the game, A opens its menu,
-# A starts its first option.
-START = {
-    "rogue_solitaire": "AAA",
-    "mini_rogue": "ADAA",
-    "red_queen": "ADDAA",
-    "solatro": "ADDDAA",
-}
+GAMES = ("rogue_solitaire", "mini_rogue", "red_queen", "solatro")  # registry order
+
+
+def start_keys(game, seen=""):
+    """From the title to a new game of `game`, as a player presses, given the how-tos already
+    seen (the "seen" setting: "*" for the collection's, a game's key for its own): A opens the
+    list (on a first run over the how-to, which B skips), D moves down to the game, A opens
+    its menu, A starts the option under the cursor (on a game's first start a message says
+    where its rules are: A)."""
+    shown = seen.split(",")
+    return ("A" + ("" if "*" in shown else "B") + "D" * GAMES.index(game) + "AA"
+            + ("" if game in shown else "A"))
+
+
+# The same from a fresh data folder (a first visit: nothing seen yet).
+START = {game: start_keys(game) for game in GAMES}
 
 
 def run(cmd, timeout):

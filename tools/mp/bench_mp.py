@@ -60,7 +60,11 @@ def cmd_start(key, option_index):
     for _ in range(index):
         press(DOWN)
     press(A)
-    moves = [a[0] for a in app.stack[-1].actions].index("new") + option_index
+    menu = app.stack[-1]
+    kinds = [a[0] for a in menu.actions]
+    first = kinds.index("new") if "new" in kinds else kinds.index("slot")  # (slots: The Four)
+    moves = (first + option_index - menu.index) % len(menu.items)  # from where the cursor is
+    menu = None
     for _ in range(moves):
         press(DOWN)
     r = ref()

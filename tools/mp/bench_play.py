@@ -29,7 +29,12 @@ def new_app(seed, name):
     for f in os.listdir(data):
         os.remove(data + "/" + f)
     buf = bytearray(1024)
-    return App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
+    app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
+    # A player past the first-run how-tos (measured here: the games, not the how-tos).
+    from deckdelve import registry
+
+    app.settings["seen"] = "*," + ",".join([g[0] for g in registry.GAMES])
+    return app
 
 
 def play(app, key, options, seed, step, on_action=None):
