@@ -166,6 +166,7 @@ def build_image(work, seed=SEED, main=None):
         with open(os.path.join(HERE, "bench_main.py")) as f:
             main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
     files = {"/main.py": main.encode(), "/board.json": open(deploy.board_path(BOARD), "rb").read()}
+    files["/data/settings.dat"] = settings_file()
     stage = os.path.join(deploy.STAGE, "deckdelve")
     for folder, _dirs, names in os.walk(stage):
         for name in names:
@@ -193,6 +194,26 @@ def build_image(work, seed=SEED, main=None):
     with open(image, "wb") as f:
         f.write(fs.context.buffer)
     return image
+
+
+def settings_file():
+    """settings.dat for the tour: every how-to seen and each game's menu on the option the tour
+    starts, so that the tour writes nothing (the emulator cannot program flash: a write that
+    vanishes would make the Pico's screens differ from the simulator's)."""
+    import tempfile
+
+    sys.path.insert(0, mpy.FIRMWARE)
+    from deckdelve import registry
+    from deckdelve.store import DEFAULT_SETTINGS, Store
+
+    keys = [g[0] for g in registry.GAMES]
+    settings = dict(DEFAULT_SETTINGS)
+    settings["seen"] = ",".join(["*"] + keys)
+    settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
+    folder = tempfile.mkdtemp(prefix="deckdelve-pico-settings-")
+    Store(folder).save_settings(settings)
+    with open(os.path.join(folder, "settings.dat"), "rb") as f:
+        return f.read()
 
 
 def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None):
