@@ -37,7 +37,8 @@ HERE = os.path.join(mpy.ROOT, "tools", "pico")
 
 
 def _kit():
-    """../shared/pico-emu beside the checkout; from a git worktree, beside its main checkout."""
+    """../shared/pico-emu beside the checkout; from a git worktree, beside its main checkout;
+    from a clone of a local checkout, beside that checkout."""
     roots = [mpy.ROOT]
     try:
         common = subprocess.run(["git", "rev-parse", "--path-format=absolute",
@@ -45,6 +46,11 @@ def _kit():
                                 text=True).stdout.strip()
         if common:
             roots.append(os.path.dirname(common))
+        # A clone of a local checkout (`git clone . /tmp/x`): beside the checkout it came from.
+        origin = subprocess.run(["git", "remote", "get-url", "origin"], cwd=mpy.ROOT,
+                                capture_output=True, text=True).stdout.strip()
+        if origin and os.path.isdir(origin):
+            roots.append(os.path.abspath(origin))
     except OSError:  # no git: the checkout's own neighbour only
         pass
     for root in roots:
