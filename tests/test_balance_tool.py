@@ -34,6 +34,7 @@ def test_balance_report_on_a_small_sample(tmp_path):
         for label, _options in entry[2]:
             assert "| %s | random |" % label in text
     assert "MISMATCH" not in text
+    assert "**No win, by the rules.**" in text and "Threats met per campaign" in text
     assert "deals another game" not in text
     # The saved games give the same report again without playing.
     again = tmp_path / "again"
@@ -51,6 +52,14 @@ def test_wilson_interval():
 def test_seed_is_the_simulators_deal():
     key, options = "red_queen", ()
     assert balance.replays_in_simulator(key, options, 7, "greedy")
+
+
+def test_a_campaign_with_no_end_stops_at_its_playout_turns():
+    # Seed 56's careful campaign never ends its story (it once ran past 20,000 actions).
+    game, log = balance.play("the_four", 56, (), balance.find_bot("the_four", "player"))
+    assert not game.over and game.turn == balance.endless_turns("the_four") == 300
+    assert balance.replays_in_simulator("the_four", (), 56, "player")
+    assert balance.endless_turns("red_queen") == 0
 
 
 def test_bots_of_a_game_without_a_bot_module_is_random_only():

@@ -75,14 +75,21 @@ def play(key, seed, options, bot):
     cls = registry.load(key).Game
     rng = Rng(seed ^ 0x2A5A5)  # as playout_core.play_one, so a seed is the same run there
     game = cls(seed, options)
+    turns = endless_turns(key)
     log = []
-    while not game.over:
+    while not playout_core.finished(game, turns):
         if len(log) >= playout_core.MAX_STEPS:
             raise RuntimeError("no end after %d actions (seed %d)" % (len(log), seed))
         a = bot(game, rng)
         game.apply(a)
         log.append(a)
     return game, log
+
+
+def endless_turns(key):
+    """The turns a play-out plays of a game with no end of its own (The Four: a campaign goes
+    on until the story ends, which a careful player may never reach), else 0."""
+    return getattr(registry.load(key).Game, "PLAYOUT_TURNS", 0)
 
 
 def _nice():
@@ -119,7 +126,12 @@ def _solatro_tokens(game, log):
     return mask
 
 
-EXTRA = {"solatro": _solatro_tokens}
+def _threats_met(game, log):
+    """The threats a The Four campaign met."""
+    return game.met
+
+
+EXTRA = {"solatro": _solatro_tokens, "the_four": _threats_met}
 
 
 def seconds_per_game(key, options, bot_name, n=12):
@@ -188,7 +200,8 @@ def pct(x):
 # -- the seed check ------------------------------------------------------------------------
 def replays_in_simulator(key, options, seed, bot):
     """True if the simulator started with --game key --seed seed deals the same game: the
-    play-out's actions, given to the simulator's running game, end it with the same score."""
+    play-out's actions, given to the simulator's running game, end it (or, for a game with no
+    end of its own, bring it to the play-out's last turn) with the same score."""
     import tempfile
 
     from host_sim.sim import Sim
@@ -200,7 +213,10 @@ def replays_in_simulator(key, options, seed, bot):
         host = sim.app.stack[0]
         for a in log:
             host.act(a)
-        return host.game.over and host.game.score == game.score and host.game.won == game.won
+        import playout_core
+
+        return (playout_core.finished(host.game, endless_turns(key))
+                and host.game.score == game.score and host.game.won == game.won)
 
 
 # -- the report ----------------------------------------------------------------------------
@@ -277,6 +293,7 @@ PROGRESS_WORDS = {
     "mini_rogue": "area reached (1..14)",
     "red_queen": "enemies defeated (12 = win)",
     "solatro": "round reached",
+    "the_four": "Scars taken (5 = the story ended)",
 }
 
 
@@ -304,6 +321,33 @@ def findings_rogue_solitaire(results, out):
     if rnd:
         out.append("- The random bot wins %s of quick plays: the game cannot be won by "
                    "wandering." % pct(rnd["summary"]["rate"]))
+
+
+def findings_the_four(results, out):
+    turns = endless_turns("the_four")
+    out.append("- **No win, by the rules.** A campaign goes on until the fifth defeat ends the "
+               "story; the play-outs stop a campaign at %d turns, so every row's win rate is 0 "
+               "and its score is the turns played." % turns)
+    for bot in bots("the_four"):
+        r = results.get(("the_four", "", (), bot))
+        if not r:
+            continue
+        rows = r["rows"]
+        ended = [row for row in rows if row[4] == 5]
+        scars = histogram(row[4] for row in rows)
+        words = "- `%s`: the story ended within %d turns in %s of %d campaigns" % (
+            bot, turns, pct(len(ended) / len(rows)), len(rows))
+        if ended:
+            met = sorted(row[5] for row in ended)
+            length = sorted(row[2] for row in ended)
+            words += ("; those met %d threats before the end (median; 10th to 90th percentile "
+                      "%d to %d) over %d turns (median)" % (
+                          met[len(met) // 2], met[len(met) // 10], met[(len(met) * 9) // 10],
+                          length[len(length) // 2]))
+        met_all = sum(row[5] for row in rows) / len(rows)
+        words += ". Threats met per campaign: %.1f on average. Scars taken: %s." % (
+            met_all, ", ".join("%d: %d" % (k, scars[k]) for k in sorted(scars)))
+        out.append(words)
 
 
 def findings_mini_rogue(results, out):
@@ -479,7 +523,10 @@ def write_report(out_dir, results, notes, token_test, quick, seconds, checks):
             findings_mini_rogue(results, finding)
         elif key == "solatro":
             findings_solatro(results, finding, token_test)
-        finding += difficulty_words(key, entry, results)
+        elif key == "the_four":
+            findings_the_four(results, finding)
+        if not endless_turns(key):  # win rates mean nothing for a game that cannot be won
+            finding += difficulty_words(key, entry, results)
         if finding:
             lines += ["### What the numbers say", ""] + finding + [""]
     path = os.path.join(out_dir, "BALANCE.md")

@@ -200,13 +200,14 @@ def play_rules(key, options, bot_name, games, seed):
 
     cls = load(key).Game
     bot = playout_core.find_bot(key, bot_name)
+    turns = getattr(cls, "PLAYOUT_TURNS", 0)  # a game with no end of its own stops there
     apply_us = array("I")
     choose_us = array("I")
     for i in range(games):
         s = seed + i
         rng = Rng(s ^ 0x2A5A5)
         game = cls(s, options)
-        while not game.over:
+        while not playout_core.finished(game, turns):
             t = time.ticks_us()
             a = bot(game, rng)
             t1 = time.ticks_us()
