@@ -12,7 +12,7 @@ from store_cases import KINDS
 
 POINT = "/full"
 D = POINT + "/data"
-WHAT = ("the settings", "the high scores", "the new achievements", "the run")
+WHAT = ("the settings", "the high scores", "the new achievements", "the run", "campaign 1")
 
 
 def _fill(leave_blocks):
@@ -90,3 +90,7 @@ def test_full_flash_achievements():
 
 def test_full_flash_saved_run():
     _full_of(3)
+
+
+def test_full_flash_campaign():
+    _full_of(4)

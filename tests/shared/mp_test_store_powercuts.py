@@ -83,6 +83,22 @@ def test_cut_saved_run():
     _cuts_of(3)
 
 
+def test_cut_campaign():
+    # The snapshot's write, then the journal's append (what loads: the state and the journal).
+    _cuts_of(4)
+
+
+def test_cut_campaign_as_its_journal_starts_its_other_file():
+    from deckdelve import campaigns
+
+    old_max = campaigns.JOURNAL_MAX
+    campaigns.JOURNAL_MAX = 16  # every append starts the other journal file
+    try:
+        _cuts_of(4)
+    finally:
+        campaigns.JOURNAL_MAX = old_max
+
+
 def _long_write(s, n):
     # 700 actions: 1,400 bytes of log, over several 256-byte blocks (not inlined by littlefs)
     log = array("H", range(700))

@@ -3,6 +3,7 @@
 # says what was not kept; a score that was not written is not announced as kept; the old
 # saved-run format is read (migrated); a run put back after it was continued is refused.
 import json
+import os
 
 from deckdelve import store
 from deckdelve.store import Store, checksum
@@ -176,11 +177,27 @@ def _with_fault(k, fn):
     return got, OPS[0] >= k
 
 
+def _files(d):
+    """Every file in d with its bytes (a campaign is its snapshot and its journal)."""
+    out = {}
+    for f in os.listdir(d):
+        out[f] = get(d + "/" + f)
+    return out
+
+
+def _put_files(d, files):
+    for f in os.listdir(d):
+        os.remove(d + "/" + f)
+    for f in files:
+        put(d + "/" + f, files[f])
+
+
 def _oom_of(name, write, load, expected, default):
     d = scratch("store_oom")
     path = d + "/" + name
     assert write(Store(d), 0)
     old = get(path)
+    old_files = _files(d)
     k = 1
     failed = 0
     while True:  # saving content 1 with the k-th operation failing
@@ -192,7 +209,7 @@ def _oom_of(name, write, load, expected, default):
         assert not exists(path + ".tmp"), (name, k)
         if ok:  # the fault hit a step that may fail (a look before writing)
             assert load(Store(d)) != expected(0), (name, k)
-            put(path, old)  # back to the old content for the next step
+            _put_files(d, old_files)  # back to the old content for the next step
         else:
             assert notices and get(path) == old, (name, k, notices)
             assert load(Store(d)) == expected(0), (name, k)
