@@ -30,10 +30,11 @@
 # plain text without a checksum, so a damaged journal never costs the campaign: a journal file
 # that is a folder, too large, or has no valid "#<generation>" first line is set aside with a
 # notice and a new one is started; bytes that are not text show as "?" in the journal view,
-# a line longer than LINE_MAX shows its end. What loads is the snapshot, whole, and every
-# journal line still readable. Store.check_files runs check() at boot, so the notice comes
-# then. A snapshot that could not be read (out of memory) or is from a newer firmware is left
-# as it is: the slot is not started afresh over it (start() refuses, and so do saves).
+# a line longer than LINE_MAX shows its end, a line cut short is ended. What loads is the
+# snapshot, whole, and every journal line still readable. Store.check_files runs check() at
+# boot, so the notice comes then. A snapshot that could not be read (out of memory) or is
+# from a newer firmware is left as it is: the slot is not started afresh over it (start()
+# refuses, and so do saves).
 import os
 from binascii import hexlify, unhexlify
 
@@ -220,7 +221,25 @@ class Campaign:
             return None
         self._find_journal(True)
         self._recover(value["jgen"], value["jsize"], value["lines"])
+        self._end_line()
         return game
+
+    def _end_line(self):
+        """A journal cut mid-line (damaged: littlefs appends whole or not at all) gets its
+        line ended, so that the next line starts on its own."""
+        if self.size <= 0:
+            return
+        path = self._journal_path(self.gen)
+        try:
+            with open(path, "rb") as f:
+                f.seek(self.size - 1)
+                last = f.read(1)
+            if last != b"\n":
+                with open(path, "ab") as f:
+                    f.write(b"\n")
+                self.size += 1
+        except (OSError, MemoryError):
+            pass  # the next append carries on after the partial line
 
     def what(self):
         return "campaign %d" % (self.slot + 1)
