@@ -102,7 +102,7 @@ def _store(root, notices):
 
 
 def _is_int(v):
-    return type(v) is int and 0 <= v < 0x40000000
+    return type(v) is int and 0 <= v <= 0x3FFFFFFF
 
 
 def _is_snapshot(value, _version):
