@@ -83,42 +83,10 @@ def _run_load(s):
     return None if got is None else (got[0], got[1], list(got[2]))
 
 
-class CampGame:
-    """A game for the campaign files (campaigns.py): its state is a number n, its snapshot
-    two bytes, its journal a line per action. The file layer is the same for every game with
-    slots; The Four's own snapshots under power cuts are in mp_test_the_four_campaign.py."""
-
-    def __init__(self, n):
-        self.n = n
-        self.new_lines = ["start %d" % n]
-
-    def act(self, n):
-        self.n = n
-        self.new_lines.append("act %d" % n)
-
-    def snapshot(self):
-        return bytes([1, self.n])
-
-    @classmethod
-    def restore(cls, data):
-        if len(data) != 2 or data[0] != 1:
-            raise ValueError("not a snapshot")
-        g = cls(data[1])
-        g.new_lines = []
-        return g
-
-    def journal_lines(self):
-        out = self.new_lines
-        self.new_lines = []
-        return out
-
-    def slot_label(self):
-        return "CAMP %d" % self.n
-
-
 def _camp_write(s, n):
     # Content n: the campaign in slot 0 after the action n (or started with n if the slot is
     # empty), saved as the game's host saves it after every action.
+    from camp_game import CampGame
     from deckdelve.campaigns import Campaign
 
     c = Campaign(s.root, "g", 0, s.notices)
@@ -131,6 +99,7 @@ def _camp_write(s, n):
 
 def _camp_load(s):
     # What opening the slot gives: the game's state and the whole journal, newest first.
+    from camp_game import CampGame
     from deckdelve.campaigns import Campaign, journal
 
     g = Campaign(s.root, "g", 0, s.notices).load(CampGame)

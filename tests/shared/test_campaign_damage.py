@@ -15,7 +15,8 @@
 from deckdelve import campaigns
 from deckdelve.store import Store
 from helpers import exists, scratch
-from store_cases import CampGame, get, huge, put
+from camp_game import CampGame
+from store_cases import get, huge, put
 
 KEY = "g"
 J0 = "camp_g_0.j0"
