@@ -195,6 +195,12 @@ def _put_files(d, files):
 
 
 def _oom_of(name, write, load, expected, default):
+    # The campaign cases import campaigns.py, which must use this store module (the one
+    # patched): an app in an earlier test may have dropped both from sys.modules.
+    import sys
+
+    sys.modules["deckdelve.store"] = store
+    sys.modules.pop("deckdelve.campaigns", None)
     d = scratch("store_oom")
     path = d + "/" + name
     assert write(Store(d), 0)
