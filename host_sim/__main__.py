@@ -101,8 +101,9 @@ def bad_options(key, text):
     return "--options for %s: one of %s" % (key, ", ".join(o or '""' for o in offered))
 
 
-def bad_output(path, kinds):
-    """Why an image cannot be written at path (None when it can)."""
+def bad_output(path, kinds=("",)):
+    """Why a file (an image: kinds, the endings its name may have) cannot be written at path
+    (None when it can). The tools check their output files with it too, before any work."""
     if os.path.isdir(path):
         return "is a folder"
     if not path.lower().endswith(kinds):

@@ -12,7 +12,6 @@ its bot seeding, on seeds 1, 2, 3...; a seed is the deal the simulator shows wit
 simulator's app to prove it. Both CPU cores play, niced.
 """
 
-import argparse
 import json
 import math
 import multiprocessing
@@ -640,8 +639,9 @@ def load(path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.balance",
-                                 description=__doc__.split("\n")[0])
+    from host_sim.__main__ import Parser, bad_data_dir
+
+    ap = Parser(prog="python -m tools.balance", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="a small sample, under two minutes")
     ap.add_argument("--games", type=int, help="games per game, mode and bot "
                     "(default %d; --quick %d)" % (FULL_GAMES, QUICK_GAMES))
@@ -654,9 +654,17 @@ def main(argv=None):
                     help="write the report and plots from a run's saved games "
                     "(build/balance*.json) instead of playing")
     args = ap.parse_args(argv)
+    if args.games is not None and not 1 <= args.games <= 10**6:
+        ap.error("--games must be between 1 and 1000000")
     games = args.games or (QUICK_GAMES if args.quick else FULL_GAMES)
-    if games < 1:
-        ap.error("--games must be at least 1")
+    if args.budget is not None and not 0 <= args.budget <= 10**6:  # (NaN fails both)
+        ap.error("--budget must be between 0 and 1000000 seconds")
+    if not 1 <= args.workers <= 256:
+        ap.error("--workers must be between 1 and 256")
+    if args.out is not None:  # checked now, not after twenty minutes of games
+        why = bad_data_dir(args.out)
+        if why:
+            ap.error("--out %s: %s" % (args.out, why))
     budget = args.budget if args.budget is not None else (0 if args.quick else FULL_BUDGET)
     out_dir = args.out or (os.path.join(ROOT, "build", "quick") if args.quick
                            else os.path.join(ROOT, "docs"))

@@ -16,7 +16,6 @@ with the loop's time on the emulated Pico. The report says what it could not mea
 tool never fails the build (exit 0 unless its arguments are wrong).
 """
 
-import argparse
 import json
 import os
 import re
@@ -31,6 +30,7 @@ for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
         sys.path.insert(0, p)
 
 from deckdelve import registry  # noqa: E402
+from host_sim.__main__ import Parser, bad_data_dir  # noqa: E402
 from tools import balance, mpy  # noqa: E402
 
 # The reference loop (tools/mp/bench_ref.py) on the emulated Pico: stock MicroPython v1.28.0
@@ -567,8 +567,7 @@ def measure(plan, log, data=None, only=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench",
-                                 description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats (under two minutes)")
     ap.add_argument("--sample", action="store_true",
                     help="the least that runs every part (the tool's own test)")
@@ -580,6 +579,10 @@ def main(argv=None):
                     help="measure only these parts (%s) again, the others from the last "
                     "run's saved measurements" % ", ".join(PARTS))
     args = ap.parse_args(argv)
+    if args.out is not None:  # checked now, not after a quarter of an hour of measuring
+        why = bad_data_dir(args.out)
+        if why:
+            ap.error("--out %s: %s" % (args.out, why))
     plan = Plan(args.quick, args.sample)
     out_dir = args.out or (os.path.join(ROOT, "build", "quick") if plan.quick
                            else os.path.join(ROOT, "docs"))

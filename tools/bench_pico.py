@@ -23,7 +23,6 @@ firmware and a board file (`make flash`), through mpremote, timing every redraw 
 on the device (benchdata/, removed after), so the player's saves are not touched.
 """
 
-import argparse
 import json
 import os
 import shutil
@@ -417,7 +416,10 @@ def device_report(frames, free):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sys.path.insert(0, mpy.ROOT)
+    from host_sim.__main__ import Parser, bad_output
+
+    p = Parser(prog="python -m tools.bench_pico", description=__doc__.split("\n\n")[0])
     p.add_argument("--firmware", default=FIRMWARE, help="MicroPython RPI_PICO .uf2")
     p.add_argument("--bootrom", default=BOOTROM, help="RP2040 bootrom JS module")
     p.add_argument("--out", help="write the markdown fragment here")
@@ -427,6 +429,10 @@ def main(argv=None):
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
     a = p.parse_args(argv)
+    for flag, path in (("--out", a.out), ("--json", a.json)):
+        why = path is not None and bad_output(path)
+        if why:  # checked now, not after the emulated tour
+            p.error("%s %s: %s" % (flag, path, why))
     try:
         games = a.games.split(",") if a.games else None
         for g in games or ():

@@ -16,7 +16,6 @@ the frozen package.
 An unknown or broken board name exits with status 2 and the list of known boards.
 """
 
-import argparse
 import os
 import shlex
 import shutil
@@ -196,7 +195,9 @@ def dry(name, port, frozen):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.deploy", description=__doc__.split("\n")[0])
+    from host_sim.__main__ import Parser
+
+    p = Parser(prog="python -m tools.deploy", description=__doc__.split("\n")[0])
     p.add_argument("command", choices=("flash", "flash-dry", "boards"))
     p.add_argument("--board", help="a board file name from boards/ (without .json)")
     p.add_argument("--port", help="serial port (default: mpremote's auto)")

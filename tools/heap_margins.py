@@ -9,7 +9,6 @@ Prints one line per run and exits 1 if any margin (cap minus smallest passing he
 (tests/test_micropython_shared.py); this tool shows how far from the edge each one is.
 """
 
-import argparse
 import os
 import re
 import sys
@@ -75,10 +74,14 @@ def smallest_heap(module, test, high_kib, low_kib=16, step=2):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.heap_margins")
+    from host_sim.__main__ import Parser
+
+    ap = Parser(prog="python -m tools.heap_margins")
     ap.add_argument("--min-margin", type=int, default=8, metavar="KIB")
     ap.add_argument("module", nargs="*")
     args = ap.parse_args(argv)
+    if not 0 <= args.min_margin <= 1024:
+        ap.error("--min-margin must be between 0 and 1024 KiB")
     unknown = [m for m in args.module if m not in modules()]
     if unknown:
         print("heap_margins: no shared test module %s" % ", ".join(unknown), file=sys.stderr)

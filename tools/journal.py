@@ -7,7 +7,6 @@ The journal is two files, camp_<game>_<slot-1>.j0 and .j1, each starting with it
 ("#3"); the older file is printed first, then the newer (firmware/deckdelve/campaigns.py).
 """
 
-import argparse
 import os
 import sys
 
@@ -48,12 +47,15 @@ def journal_lines(folder, game, slot):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.journal",
-                                 description=__doc__.split("\n")[0])
+    from host_sim.__main__ import Parser
+
+    ap = Parser(prog="python -m tools.journal", description=__doc__.split("\n")[0])
     ap.add_argument("folder")
     ap.add_argument("--game", default="the_four")
     ap.add_argument("--slot", type=int, default=1, help="the slot as the menu numbers it, 1..3")
     args = ap.parse_args(argv)
+    if not 1 <= args.slot <= 3:
+        ap.error("--slot must be 1, 2 or 3")
     if not os.path.isdir(args.folder):
         print("journal: no folder %s" % args.folder, file=sys.stderr)
         return 2

@@ -18,7 +18,6 @@ An alive mutant that cannot change play is explained in tools/mutants_alive.txt 
 game | function | change | source line | why); the run prints the reason beside it. Alive
 mutants with no reason are the ones a test is missing for."""
 
-import argparse
 import ast
 import glob
 import io
@@ -322,8 +321,10 @@ def pick_quick(all_mutants, n):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.mutate", description=__doc__.split(
-        "\n\n")[0])
+    _setup_paths()
+    from host_sim.__main__ import Parser
+
+    ap = Parser(prog="python -m tools.mutate", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True)
     ap.add_argument("--quick", action="store_true", help="only %d mutants" % QUICK)
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")
@@ -332,6 +333,8 @@ def main(argv=None):
                     help="only the mutants an earlier run's output lists as alive (after new "
                          "tests: a test added never lets a caught mutant live)")
     args = ap.parse_args(argv)
+    if not 1 <= args.jobs <= 64:
+        ap.error("--jobs must be between 1 and 64")
     if args.game not in GAMES:
         sys.stderr.write("mutate: unknown game %r (one of %s)\n" % (args.game, ", ".join(GAMES)))
         return 2
@@ -349,13 +352,16 @@ def main(argv=None):
         except OSError as e:
             sys.stderr.write("mutate: cannot read %s: %s\n" % (args.rerun, e.strerror))
             return 2
+        if not wanted:
+            sys.stderr.write("mutate: %s lists no mutant as alive (not a mutate output?)\n" %
+                             args.rerun)
+            return 2
         todo = [m for m in todo if (m.func or "-", m.words, lines[m.line - 1].strip()) in wanted]
     if args.list:
         for m in todo:
             print("L%d %s: %s | %s" % (m.line, m.func or "-", m.words, lines[m.line - 1].strip()))
         print("%d mutants" % len(todo))
         return 0
-    _setup_paths()
     import host_sim  # noqa: F401 - the pure-Python framebuf, loaded once before the forks
 
     import importlib

@@ -27,7 +27,11 @@ SHOTS = (
 SCALE = 3
 
 
-def main():
+def main(argv=None):
+    from host_sim.__main__ import Parser
+
+    Parser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0]).parse_args(
+        argv)  # no arguments: any is refused
     os.makedirs(OUT, exist_ok=True)
     made = 0
     for name in SHOTS:

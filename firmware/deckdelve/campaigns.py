@@ -22,6 +22,19 @@
 # So the journal never shows an action the snapshot lacks (it is written only after the
 # snapshot), and never loses a line (the last save's lines are in the snapshot until the next
 # save has written them). Loading never consumes or deletes a campaign.
+#
+# Damaged files (tests/shared/test_store_bad_files.py, test_campaign_damage.py). The snapshot
+# is the campaign: it is checked like every store file (header, version, checksum) and then
+# field by field (_is_snapshot) and by the game's restore(); one that fails is set aside
+# (kept as .badN, with a notice) and the slot shows empty. The journal is only its history,
+# plain text without a checksum, so a damaged journal never costs the campaign: a journal file
+# that is a folder, too large, or has no valid "#<generation>" first line is set aside with a
+# notice and a new one is started; bytes that are not text show as "?" in the journal view,
+# a line longer than LINE_MAX shows its end, a line cut short is ended. What loads is the
+# snapshot, whole, and every journal line still readable. Store.check_files runs check() at
+# boot, so the notice comes then. A snapshot that could not be read (out of memory) or is
+# from a newer firmware is left as it is: the slot is not started afresh over it (start()
+# refuses, and so do saves).
 import os
 from binascii import hexlify, unhexlify
 
@@ -34,6 +47,8 @@ KIND = "campaign"
 SNAPSHOT_LIMIT = 16384  # bytes a slot file may hold (a snapshot of ~270 hex digits and the
 # journal lines of the saves whose lines are not yet in the journal)
 _CHUNK = 128  # the journal is read backwards this many bytes at a time
+LINE_MAX = 160  # bytes of one journal line kept for the view (a damaged file may have none)
+SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")
 
 
 def _name(key, slot):
@@ -52,11 +67,12 @@ def _size(path):
 
 
 def _generation(path):
-    """The generation in a journal file's first line, or -1 (missing, empty, damaged)."""
+    """The generation in a journal file's first line, or -1 (missing, empty, damaged, or
+    not read for want of memory)."""
     try:
         with open(path, "rb") as f:
             head = f.read(12)
-    except OSError:
+    except (OSError, MemoryError):
         return -1
     nl = head.find(b"\n")
     if nl < 2 or head[0:1] != b"#":
@@ -85,8 +101,20 @@ def _store(root, notices):
     return Store(root, notices)
 
 
+def _is_int(v):
+    return type(v) is int and 0 <= v <= 0x3FFFFFFF
+
+
 def _is_snapshot(value, _version):
-    return isinstance(value, dict)
+    """Every field there with its type (see the top); restore() checks the snapshot."""
+    if not isinstance(value, dict) or len(value) != len(SNAPSHOT_KEYS):
+        return False
+    for k in SNAPSHOT_KEYS:
+        if k not in value:
+            return False
+    return (type(value["label"]) is str and 0 < len(value["label"]) <= 32
+            and type(value["snap"]) is str and type(value["lines"]) is str
+            and _is_int(value["jgen"]) and _is_int(value["jsize"]))
 
 
 def _read(store, name):
@@ -103,8 +131,18 @@ def slots(root, key):
     out = []
     for slot in range(SLOTS):
         value = _read(store, _name(key, slot))
-        out.append(value.get("label", "?") if value is not None else None)
+        out.append(value["label"] if value is not None else None)
     return out
+
+
+def check(store, key):
+    """At boot (Store.check_files): read every slot's snapshot and look at its journal files,
+    so that a damaged one is set aside with a notice now. The snapshot is not restored here
+    (that needs the game's code in RAM): restore() checks it when the slot is opened."""
+    for slot in range(SLOTS):
+        c = Campaign(store.root, key, slot, store.notices)
+        _read(c.store, c.name)
+        c._find_journal(True)
 
 
 def delete(root, key, slot):
@@ -127,20 +165,44 @@ class Campaign:
         self.gen = 0  # where the journal stands: its newest file's generation and size
         self.size = 0
         self.unwritten = ""  # journal lines in the snapshot but not yet in the journal
+        self.locked = False  # start() refused: the slot holds a file that was not read
 
     def _journal_path(self, gen):
         return self.store.path(_journal_name(self.key, self.slot, gen))
 
-    def _find_journal(self):
-        """Set gen and size from the journal files on flash (the newer valid one)."""
+    def _find_journal(self, check=False):
+        """Set gen and size from the journal files on flash (the newer valid one). check:
+        set aside (with a notice) a journal file that cannot be one (see the top)."""
         self.gen = 0
         self.size = 0
         for i in (0, 1):
             path = self._journal_path(i)
             g = _generation(path)
+            if check:
+                g = self._check_journal(i, g)
             if g >= 0 and g % 2 == i and (self.size == 0 or g > self.gen):
                 self.gen = g
                 self.size = _size(path)
+
+    def _check_journal(self, i, g):
+        """The generation g of journal file i, or -1 after setting it aside: a folder, larger
+        than any journal grows, or not empty without a valid first line."""
+        name = _journal_name(self.key, self.slot, i)
+        try:
+            st = os.stat(self.store.path(name))
+        except OSError:
+            return g
+        why = None
+        if st[0] & 0x4000:
+            why = "a folder, not a file"
+        elif st[6] > JOURNAL_MAX + SNAPSHOT_LIMIT:
+            why = "too large: %d bytes" % st[6]
+        elif st[6] and (g < 0 or g % 2 != i):
+            why = "damaged"
+        if why is None:
+            return g
+        self.store.set_aside(name, why, "the journal of campaign %d" % (self.slot + 1))
+        return -1
 
     def load(self, game_class):
         """The saved game, or None (empty slot, or unreadable: set aside with a notice). The
@@ -150,15 +212,37 @@ class Campaign:
             return None
         try:
             game = game_class.restore(unhexlify(value["snap"]))
-            gen = int(value["jgen"])
-            size = int(value["jsize"])
-            lines = value["lines"]
-        except (KeyError, ValueError, TypeError):  # binascii.Error is a ValueError
-            self.store.set_aside(self.name, "damaged", "campaign %d" % (self.slot + 1))
+        except (ValueError, TypeError):  # binascii.Error is a ValueError
+            self.store.set_aside(self.name, "damaged", self.what())
             return None
-        self._find_journal()
-        self._recover(gen, size, lines)
+        except MemoryError:
+            self.store.note("Could not read %s (out of memory); it is left as it is." %
+                            self.what())
+            return None
+        self._find_journal(True)
+        self._recover(value["jgen"], value["jsize"], value["lines"])
+        self._end_line()
         return game
+
+    def _end_line(self):
+        """A journal cut mid-line (damaged: littlefs appends whole or not at all) gets its
+        line ended, so that the next line starts on its own."""
+        if self.size <= 0:
+            return
+        path = self._journal_path(self.gen)
+        try:
+            with open(path, "rb") as f:
+                f.seek(self.size - 1)
+                last = f.read(1)
+            if last != b"\n":
+                with open(path, "ab") as f:
+                    f.write(b"\n")
+                self.size += 1
+        except (OSError, MemoryError):
+            pass  # the next append carries on after the partial line
+
+    def what(self):
+        return "campaign %d" % (self.slot + 1)
 
     def _recover(self, gen, size, lines):
         """Append what the journal lacks of the last save's lines."""
@@ -177,7 +261,12 @@ class Campaign:
         self._append()
 
     def start(self, game):
-        """A new campaign in this slot (its old journal goes): saved at once."""
+        """A new campaign in this slot (its old journal goes): saved at once. Refused (False,
+        with a notice) while the slot's file is still there unread (newer, or out of
+        memory): it is never replaced, and this campaign's saves are refused too."""
+        if self.store.left_unread(self.name, KIND, VERSION, self.what()):
+            self.locked = True
+            return False
         for gen in (0, 1):
             self.store.remove(_journal_name(self.key, self.slot, gen))
         self.gen = 0
@@ -189,12 +278,19 @@ class Campaign:
         """After an action: the snapshot (atomically), then the journal. False (and a notice
         from the store) if the snapshot could not be written; the next save tries again, with
         these journal lines too."""
-        for line in game.journal_lines():
-            self.unwritten += line + "\n"
-        value = {"label": game.slot_label(), "snap": hexlify(game.snapshot()).decode(),
-                 "jgen": self.gen, "jsize": self.size, "lines": self.unwritten}
-        if not self.store.write_json(self.name, KIND, VERSION, value,
-                                     "campaign %d" % (self.slot + 1)):
+        if self.locked:
+            self.store.note("Did not save %s: its file could not be read." % self.what())
+            return False
+        try:
+            for line in game.journal_lines():
+                self.unwritten += line + "\n"
+            value = {"label": game.slot_label(), "snap": hexlify(game.snapshot()).decode(),
+                     "jgen": self.gen, "jsize": self.size, "lines": self.unwritten}
+        except MemoryError:
+            self.store.note("Could not save %s (out of memory); what was saved before is "
+                            "kept." % self.what())
+            return False
+        if not self.store.write_json(self.name, KIND, VERSION, value, self.what()):
             return False
         self._append()
         return True
@@ -213,7 +309,7 @@ class Campaign:
             else:
                 with open(self._journal_path(gen), "ab") as f:
                     f.write(data)
-        except OSError:
+        except (OSError, MemoryError):
             # Kept in unwritten: the next save's snapshot carries them, and writes them.
             self._find_journal()
             return
@@ -254,18 +350,27 @@ def _read_backwards(path, skip, n, out):
             pos -= step
             f.seek(pos)
             parts = (f.read(step) + tail).split(b"\n")
-            tail = parts[0]
+            tail = parts[0][-LINE_MAX:]  # (a damaged file's "line" may be the whole file)
             for i in range(len(parts) - 1, 0, -1):
                 if not parts[i]:
                     continue
                 if skip:
                     skip -= 1
                     continue
-                out.append(parts[i].decode())
+                out.append(_text(parts[i][-LINE_MAX:]))
                 if len(out) >= n:
                     return 0
         if tail:
             if skip:
                 return skip - 1
-            out.append(tail.decode())
+            out.append(_text(tail))
     return skip
+
+
+def _text(line):
+    """A journal line as text; a damaged one with "?" for each byte that is not printable
+    ASCII (the journal's words are ASCII)."""
+    for c in line:
+        if c < 32 or c > 126:
+            return bytes(c if 32 <= c <= 126 else 63 for c in line).decode()
+    return line.decode()

@@ -1,7 +1,8 @@
 # Everything kept on flash: settings, high scores, achievements and saved runs. This module is
 # the files and their checking, and the settings (read at every boot); the other kinds live in
 # modules that load only for the call that needs them: scores.py (high scores, achievements),
-# runs.py (saved runs) and errorlog.py (the log of unexpected errors). Store's methods for
+# runs.py (saved runs), errorlog.py (the log of unexpected errors) and, at boot,
+# campaigns.py (campaign slots: their snapshots and journals). Store's methods for
 # them are the one way in, so that callers never load them themselves.
 #
 # One small file per purpose, each with a header that names its kind and version and carries
@@ -350,6 +351,18 @@ class Store:
         _part("runs").counters(self)
         for key in keys:
             self.has_run(key, True)
+        # Campaign slots (campaigns.py), only when the folder holds any: the module then
+        # loads for this call alone.
+        try:
+            names = os.listdir(self.root or "/")
+        except OSError:
+            names = ()
+        for key in keys:
+            prefix = "camp_%s_" % key
+            for name in names:
+                if name.startswith(prefix):
+                    _part("campaigns").check(self, key)
+                    break
 
     # -- high scores and achievements (scores.py) ------------------------------------------
     def scores(self, table):

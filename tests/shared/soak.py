@@ -92,7 +92,10 @@ def soak(games, seed, report=None):
     h.keys("A")  # the list of games
     rng = Rng(seed)
     actions = 0
-    lows = []
+    # One low per round, allocated whole now: a list grown as the rounds go would itself
+    # show as drift (its doublings: +64, +128, +256... bytes at rounds 4, 8, 16...).
+    rounds = (games + per_round - 1) // per_round
+    lows = [0] * rounds
     for i in range(games):
         key, option = games_and_options[i % per_round]
         actions += _play_one(h, key, option, rng)
@@ -102,11 +105,9 @@ def soak(games, seed, report=None):
         heap = mem_alloc() if mem_alloc else 0
         if report is not None:
             report(i, key, heap)
-        if i % per_round == 0:
-            lows.append(heap)
-        else:
-            lows[-1] = min(lows[-1], heap)
-    if len(lows) < 2:
+        r = i // per_round
+        lows[r] = heap if i % per_round == 0 else min(lows[r], heap)
+    if rounds < 2:
         return None, None, None, actions
     after = lows[1:]
     return after[0], min(after), max(after), actions

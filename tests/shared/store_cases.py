@@ -83,6 +83,29 @@ def _run_load(s):
     return None if got is None else (got[0], got[1], list(got[2]))
 
 
+def _camp_write(s, n):
+    # Content n: the campaign in slot 0 after the action n (or started with n if the slot is
+    # empty), saved as the game's host saves it after every action.
+    from camp_game import CampGame
+    from deckdelve.campaigns import Campaign
+
+    c = Campaign(s.root, "g", 0, s.notices)
+    g = c.load(CampGame)
+    if g is None:
+        return c.start(CampGame(n))
+    g.act(n)
+    return c.save(g)
+
+
+def _camp_load(s):
+    # What opening the slot gives: the game's state and the whole journal, newest first.
+    from camp_game import CampGame
+    from deckdelve.campaigns import Campaign, journal
+
+    g = Campaign(s.root, "g", 0, s.notices).load(CampGame)
+    return None if g is None else (g.n, journal(s.root, "g", 0, 0, 50))
+
+
 KINDS = [
     ("settings.dat", "settings", 1, _settings_write, _settings_load, lambda n: (15 + n, "AB" +
      "0123456789"[n % 10]), (60, "AAA")),
@@ -91,6 +114,8 @@ KINDS = [
     ("achieve.dat", "achievements", 1, _ach_write, _ach_load, lambda n: 1 << n, 0),
     ("run_g.sav", "run", 2, _run_write, _run_load,
      lambda n: (1000 + n, ("opt",), list(range(n * 3 + 1))), None),
+    ("camp_g_0.sav", "campaign", 1, _camp_write, _camp_load,
+     lambda n: (n, ["start %d" % n]), None),
 ]
 
 

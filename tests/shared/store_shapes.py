@@ -1,5 +1,6 @@
 # Payloads with a valid checksum but the wrong shape or a wrong type in each field, for each
-# kind of file in store_cases.KINDS (same order), and for the run counters (runs.dat).
+# kind of file in store_cases.KINDS (same order), and for the run counters (runs.dat); each
+# list is built by a call, when a test needs it.
 import json
 
 
@@ -19,36 +20,68 @@ def run_meta(**fields):
 
 MISSING = object()
 
-SETTINGS_SHAPES = (
-    _json([]), _json(7), _json("x"), _json(None),
-    _json({"sound": 1}), _json({"sound": "yes"}), _json({"idle_s": "60"}),
-    _json({"idle_s": 0}), _json({"idle_s": True}), _json({"contrast": 300}),
-    _json({"contrast": True}), _json({"contrast": 1.5}), _json({"initials": 5}),
-    _json({"initials": "ab"}), _json({"initials": "AB?"}), _json({"bogus": 1}),
-)
-SCORES_SHAPES = (
-    _json([]), _json(7), _json({"g": 5}), _json({"g": [5]}), _json({"g": [[1, "AAA"]]}),
-    _json({"g": [["1", "AAA", ""]]}), _json({"g": [[1.5, "AAA", ""]]}),
-    _json({"g": [[True, "AAA", ""]]}), _json({"g": [[1, 5, ""]]}),
-    _json({"g": [[1, "AAAA", ""]]}), _json({"g": [[1, "AAA", 5]]}),
-    _json({"g": [[1, "AAA", "x" * 40]]}), _json({"g": [[1, "AAA", ""], [2, "AAA", ""]]}),
-    _json({"g": [[9, "AAA", ""]] * 6}), _json({"g": [[1 << 40, "AAA", ""]]}),
-    _json({"g": {"a": 1}}),
-)
-ACH_SHAPES = (
-    _json([]), _json(3), _json({"g": "3"}), _json({"g": -1}), _json({"g": 1.5}),
-    _json({"g": None}), _json({"g": True}), _json({"g": [1]}), _json({"g": 1 << 40}),
-)
-RUN_SHAPES = (
-    b"no meta line", _json([]) + b"\n", run_meta(key="h"), run_meta(key=MISSING),
-    run_meta(seed="5"), run_meta(seed=-1), run_meta(seed=1 << 40), run_meta(seed=MISSING),
-    run_meta(options="opt"), run_meta(options=[1]), run_meta(options=MISSING),
-    run_meta(n=3), run_meta(n="2"), run_meta(n=-1), run_meta(n=MISSING),
-    run_meta(serial=0), run_meta(serial="1"), run_meta(serial=MISSING),
-)
-COUNTER_SHAPES = (
-    _json([]), _json({"g": [1]}), _json({"g": ["1", 0]}), _json({"g": [1, -1]}),
-    _json({"g": 3}),
-)
 
-SHAPES = (SETTINGS_SHAPES, SCORES_SHAPES, ACH_SHAPES, RUN_SHAPES)
+def settings_shapes():
+    return (
+        _json([]), _json(7), _json("x"), _json(None),
+        _json({"sound": 1}), _json({"sound": "yes"}), _json({"idle_s": "60"}),
+        _json({"idle_s": 0}), _json({"idle_s": True}), _json({"contrast": 300}),
+        _json({"contrast": True}), _json({"contrast": 1.5}), _json({"initials": 5}),
+        _json({"initials": "ab"}), _json({"initials": "AB?"}), _json({"bogus": 1}),
+    )
+def scores_shapes():
+    return (
+        _json([]), _json(7), _json({"g": 5}), _json({"g": [5]}), _json({"g": [[1, "AAA"]]}),
+        _json({"g": [["1", "AAA", ""]]}), _json({"g": [[1.5, "AAA", ""]]}),
+        _json({"g": [[True, "AAA", ""]]}), _json({"g": [[1, 5, ""]]}),
+        _json({"g": [[1, "AAAA", ""]]}), _json({"g": [[1, "AAA", 5]]}),
+        _json({"g": [[1, "AAA", "x" * 40]]}), _json({"g": [[1, "AAA", ""], [2, "AAA", ""]]}),
+        _json({"g": [[9, "AAA", ""]] * 6}), _json({"g": [[1 << 40, "AAA", ""]]}),
+        _json({"g": {"a": 1}}),
+    )
+def ach_shapes():
+    return (
+        _json([]), _json(3), _json({"g": "3"}), _json({"g": -1}), _json({"g": 1.5}),
+        _json({"g": None}), _json({"g": True}), _json({"g": [1]}), _json({"g": 1 << 40}),
+    )
+def run_shapes():
+    return (
+        b"no meta line", _json([]) + b"\n", run_meta(key="h"), run_meta(key=MISSING),
+        run_meta(seed="5"), run_meta(seed=-1), run_meta(seed=1 << 40), run_meta(seed=MISSING),
+        run_meta(options="opt"), run_meta(options=[1]), run_meta(options=MISSING),
+        run_meta(n=3), run_meta(n="2"), run_meta(n=-1), run_meta(n=MISSING),
+        run_meta(serial=0), run_meta(serial="1"), run_meta(serial=MISSING),
+    )
+
+
+def camp(**fields):
+    value = {"label": "CAMP 0", "snap": "0100", "jgen": 0, "jsize": 0, "lines": "start 0\n"}
+    for k in fields:
+        if fields[k] is MISSING:
+            del value[k]
+        else:
+            value[k] = fields[k]
+    return _json(value)
+
+
+def camp_shapes():
+    return (
+        _json([]), _json("x"), _json(None), camp(extra=1),
+        camp(label=MISSING), camp(label=5), camp(label=""), camp(label="x" * 40), camp(label=None),
+        camp(snap=MISSING), camp(snap=1), camp(snap="010"), camp(snap="zz00"), camp(snap="0200"),
+        camp(snap=""), camp(snap="010203"), camp(snap=["01"]),
+        camp(jgen=MISSING), camp(jgen="0"), camp(jgen=-1), camp(jgen=True), camp(jgen=1.5),
+        camp(jgen=1 << 40),
+        camp(jsize=MISSING), camp(jsize="0"), camp(jsize=-3), camp(jsize=False), camp(jsize=None),
+        camp(lines=MISSING), camp(lines=5), camp(lines=None), camp(lines=["start 0"]),
+    )
+def counter_shapes():
+    return (
+        _json([]), _json({"g": [1]}), _json({"g": ["1", 0]}), _json({"g": [1, -1]}),
+        _json({"g": 3}),
+    )
+
+def shapes(i):
+    """The wrong payloads of store_cases.KINDS[i], built when asked (held all at once they
+    would take RAM the other tests need)."""
+    return (settings_shapes, scores_shapes, ach_shapes, run_shapes, camp_shapes)[i]()

@@ -15,7 +15,8 @@ from deckdelve.rng import Rng
 from helpers import Headless, exists, game_index, scratch
 
 FILES = ["settings.dat", "scores.dat", "achieve.dat", "runs.dat"] + [
-    "run_%s.sav" % g[0] for g in registry.GAMES]
+    "run_%s.sav" % g[0] for g in registry.GAMES] + [
+    "camp_the_four_0.sav", "camp_the_four_1.j0", "camp_the_four_2.j1"]  # a campaign's files
 
 
 def _boot_with(d, name, data):

@@ -1,5 +1,6 @@
 # Every bad form of every kind of file the store keeps (settings, scores, achievements, a
-# saved run, the run counters): truncated, random bytes, a bad checksum, a valid checksum
+# saved run, a campaign's snapshot, the run counters; a campaign's journal: see
+# test_campaign_damage.py): truncated, random bytes, a bad checksum, a valid checksum
 # around the wrong shape or a wrong type in each field, an unknown older version, a newer
 # version, empty, a folder in its place, a file larger than RAM. Each gives the defaults and
 # a notice, is kept aside byte for byte (never deleted, never overwritten) or, when newer,
@@ -14,7 +15,6 @@ import os
 from deckdelve.store import Store
 from helpers import exists, scratch
 from store_cases import KINDS, bad_files, checked, get, huge, put, remove_all
-from store_shapes import COUNTER_SHAPES, SHAPES
 
 
 
@@ -24,7 +24,9 @@ def report(name, n):
 
 def _bad_cases_of(i):
     name, kind, version, write, load, expected, default = KINDS[i]
-    shapes = SHAPES[i]
+    from store_shapes import shapes as shapes_of
+
+    shapes = shapes_of(i)
     d = scratch("store_bad%d" % i)
     path = d + "/" + name
     assert write(Store(d), 0)
@@ -63,16 +65,23 @@ def test_bad_saved_run():
     _bad_cases_of(3)
 
 
+def test_bad_campaign_snapshot():
+    _bad_cases_of(4)
+
+
 def test_bad_run_counters():
+    from store_shapes import counter_shapes
+
+    counters = counter_shapes()
     d = scratch("store_bad_counters")
     n = 0
-    for i in range(len(COUNTER_SHAPES)):
+    for i in range(len(counters)):
         remove_all(d)
-        put(d + "/runs.dat", checked("runs", 1, COUNTER_SHAPES[i]))
+        put(d + "/runs.dat", checked("runs", 1, counters[i]))
         s = Store(d)
         assert s.save_run("g", 1, (), [1, 2])  # counters start over; the run is saved
         assert s.notices and "runs.dat" in s.notices[0]
-        assert get(d + "/runs.dat.bad1") == checked("runs", 1, COUNTER_SHAPES[i])
+        assert get(d + "/runs.dat.bad1") == checked("runs", 1, counters[i])
         assert list(Store(d).read_run("g")[2]) == [1, 2]
         n += 1
     report("runs.dat", n)
