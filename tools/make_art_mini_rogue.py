@@ -23,7 +23,10 @@ SHEET = (
      "room cards: resting, treasure, event, merchant, trap, monster, boss, delve"),
     ("STATS", 7, 7, [(i * 8, 12) for i in range(6)], "stats: rank, XP, HP, armour, gold, food"),
     ("WANDS", 7, 7, [(i * 8, 12) for i in range(6, 10)], "wands: fire, ice, poison, healing"),
-    ("PORTRAITS", 24, 24, [(0, 20), (24, 20)], "fight portraits: monster, boss"),
+    ("MONSTERS", 24, 24, [(i * 24, 20) for i in range(5)],
+     "fight portraits, each level's monster (MONSTER_NAMES' order)"),
+    ("BOSSES", 24, 24, [(i * 24, 44) for i in range(5)],
+     "fight portraits, each level's boss (mini_rogue.BOSS_NAMES' order)"),
 )
 
 

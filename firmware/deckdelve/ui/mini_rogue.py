@@ -119,7 +119,8 @@ class Scene:
         self.wand_icons = _sprites(art.WANDS, art.WANDS_W, art.WANDS_H)
         self.stat_lit = _negatives(art.STATS, art.STATS_W)  # for a stat in its flash
         self.wand_lit = _negatives(art.WANDS, art.WANDS_W)
-        self.portraits = _sprites(art.PORTRAITS, art.PORTRAITS_W, art.PORTRAITS_H)
+        # Each level's monster, then each level's boss (the event's monster is the level's).
+        self.portraits = _sprites(art.MONSTERS + art.BOSSES, art.MONSTERS_W, art.MONSTERS_H)
         self.cursor = 0
         self.selling = False
         # A room's result: its title, dice and lines, shown until A (None: no result up).
@@ -584,7 +585,10 @@ class Scene:
         draw.text(fb, "DMG %d" % g.monster_damage, 40, 8)
         if g.poisoned:
             draw.text(fb, "Poisoned", 1, 15)
-        fb.blit(self.portraits[1 if g.fight == mr.BOSS else 0], 74, 0, 0)
+        portrait = g.level() - 1
+        if g.fight == mr.BOSS:
+            portrait += len(art.MONSTERS)
+        fb.blit(self.portraits[portrait], 74, 0, 0)
         for i in range(len(self.fight_lines)):
             draw.text(fb, self.fight_lines[i], 1, 26 + i * 6)
         choices = g.actions()
