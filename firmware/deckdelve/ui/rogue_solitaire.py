@@ -31,9 +31,10 @@ except ImportError:
 
 GRID_X = (0, 36, 72)  # monster, player, exit
 PANEL_X = const(107)
-HAND_Y = const(47)  # a hand of two rows (8 cards or more) starts here, without labels
-LABEL_Y = const(45)  # the grids' names, under them, while the hand fits on one row
-HAND_Y1 = const(51)  # ... and the one row of hand below the names
+LABEL_Y = const(45)  # the grids' names, under them, always (whose grid is whose)
+HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more) that share
+# a border line, a table's rows, so that both fit under the names
+HAND_ROW_PITCH = const(6)  # draw.SMALL_H - 1: the second row's top line is the first's bottom
 HINT_Y = const(59)
 GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
@@ -438,8 +439,8 @@ class Scene:
             return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
         i = place - HAND
         if self.host.game.hand_n < 8:  # one row, the take slot included
-            return i * PITCH, HAND_Y1, draw.SMALL_W, draw.SMALL_H
-        return (i % 8) * PITCH, HAND_Y + (i // 8) * 8, draw.SMALL_W, draw.SMALL_H
+            return i * PITCH, HAND_Y, draw.SMALL_W, draw.SMALL_H
+        return (i % 8) * PITCH, HAND_Y + (i // 8) * HAND_ROW_PITCH, draw.SMALL_W, draw.SMALL_H
 
     def _boards_for(self, g, before):
         """The grids to draw behind each message of this action's chain: a duel's loser
@@ -705,11 +706,10 @@ class Scene:
         if take in self.targets:
             x, y, w, h = self._rect(take)
             draw.empty(fb, x, y, w, h, self.place == take)
-        if n < 8:
-            for k in range(3):
-                draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
-            if not g.over:
-                draw.text(fb, self.hint(), 0, HINT_Y)
+        for k in range(3):
+            draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
+        if n < 8 and not g.over:
+            draw.text(fb, self.hint(), 0, HINT_Y)  # two rows of hand fill its line
 
     def _buffet(self, fb, g):
         acts = g.actions()
