@@ -208,6 +208,9 @@ def test_victory_buffet_then_between_floors_then_the_next_floor():
     d = Driver(3, ("campaign",))
     host = d.until(phase(rs.PH_BUFFET))
     assert len(host.scene.targets) == len(host.game.actions()) > 1
+    # The box asks the question; the hint line names the card A gives.
+    first = host.game.actions()[host.scene.place - ui.CHOICE] & 1023
+    assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
     check_golden("buffet", d)
     host = d.until(phase(rs.PH_DESCEND))
     assert host.game.can_save()

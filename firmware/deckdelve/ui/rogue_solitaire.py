@@ -82,7 +82,8 @@ WORDS = (
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
     "A: swap it with your %s|SURE?|It strikes back with a face card. |"
     "Your attack turns up a face card. |SC|ALL 8 MATCH: KEY JK TO CENTRE|"
-    "That is the key to the exit! A again on it throws it away.|A: throw away %s"
+    "That is the key to the exit! A again on it throws it away.|A: throw away %s|"
+    "A: give %s to the Buffet"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -162,6 +163,7 @@ _W_SCORE = const(77)
 _W_ALL_MATCH = const(78)
 _W_KEY_WARN = const(79)
 _W_THROW = const(80)
+_W_DO_FEED = const(81)
 
 
 def words(i):
@@ -580,6 +582,9 @@ class Scene:
             return words(_W_HITS) % (mine, met)
         if ph == rs.PH_DISCARD and self.place >= HAND:
             return words(_W_THROW) % draw.label(g.hand[self.place - HAND])
+        if ph == rs.PH_BUFFET and self.place >= CHOICE:
+            # The box already asks the question: the line names the card A gives.
+            return words(_W_DO_FEED) % draw.label(g.actions()[self.place - CHOICE] & 1023)
         if ph == rs.PH_PICK and self.action_at(self.place) is not None:
             p = self.place - rs.M + rs.P
             return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
