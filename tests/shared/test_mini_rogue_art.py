@@ -32,17 +32,21 @@ def differing(a, b):
     return n
 
 
+def picture(i):
+    """Portrait i: each level's monster (0..4), then each level's boss (5..9)."""
+    return art.PORTRAITS[i * art.PORTRAIT_SIZE:(i + 1) * art.PORTRAIT_SIZE]
+
+
 def test_there_is_a_picture_for_each_monster_and_each_boss():
-    assert len(art.MONSTERS) == len(scene_module.MONSTER_NAMES) == 5
-    assert len(art.BOSSES) == len(mr.BOSS_NAMES) == 5
-    size = art.MONSTERS_W * ((art.MONSTERS_H + 7) // 8)
-    for data in art.MONSTERS + art.BOSSES:
-        assert len(data) == size
-        assert bits(data) >= MIN_DIFF  # a figure, not a speck
+    assert len(scene_module.MONSTER_NAMES) == len(mr.BOSS_NAMES) == 5
+    assert art.PORTRAIT_SIZE == art.PORTRAITS_W * ((art.PORTRAITS_H + 7) // 8) == 72
+    assert len(art.PORTRAITS) == 10 * art.PORTRAIT_SIZE
+    for i in range(10):
+        assert bits(picture(i)) >= MIN_DIFF  # a figure, not a speck
 
 
 def test_every_picture_differs_clearly_from_every_other():
-    pictures = art.MONSTERS + art.BOSSES
+    pictures = [picture(i) for i in range(10)]
     for i in range(len(pictures)):
         for j in range(i + 1, len(pictures)):
             n = differing(pictures[i], pictures[j])
@@ -50,7 +54,7 @@ def test_every_picture_differs_clearly_from_every_other():
 
 
 def test_the_measure_sees_a_small_change():
-    a = art.MONSTERS[0]
+    a = picture(0)
     b = bytearray(a)
     b[0] ^= 0x81
     b[30] ^= 0x01
@@ -62,17 +66,20 @@ class Host:
         self.game = game
 
 
-def portrait_drawn(game):
-    """The 24 x 24 pixels at the portrait's place when the scene draws this game, as bytes."""
-    scene = scene_module.Scene(Host(game))
+def portrait_drawn(game, scene=None):
+    """The 24 x 24 pixels at the portrait's place when the scene (a new one unless given)
+    draws this game, as bytes."""
+    if scene is None:
+        scene = scene_module.Scene(Host(game))
+    scene.host.game = game
     buf = bytearray(128 * 64 // 8)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     scene.draw(fb)
-    out = bytearray(art.MONSTERS_W * ((art.MONSTERS_H + 7) // 8))
-    for y in range(art.MONSTERS_H):
-        for x in range(art.MONSTERS_W):
+    out = bytearray(art.PORTRAIT_SIZE)
+    for y in range(art.PORTRAITS_H):
+        for x in range(art.PORTRAITS_W):
             if fb.pixel(PORTRAIT_X + x, y):
-                out[(y >> 3) * art.MONSTERS_W + x] |= 1 << (y & 7)
+                out[(y >> 3) * art.PORTRAITS_W + x] |= 1 << (y & 7)
     return bytes(out)
 
 
@@ -82,7 +89,7 @@ def test_a_fight_shows_its_levels_monster():
         g = new(area=area, layout=first(mr.MONSTER), hp=20, dice=(3, 2))
         act(g, mr.CARD, 0)
         assert g.fight == mr.MONSTER and g.level() == level
-        assert portrait_drawn(g) == art.MONSTERS[level - 1], level
+        assert portrait_drawn(g) == picture(level - 1), level
 
 
 def test_a_boss_fight_shows_its_levels_boss():
@@ -91,4 +98,18 @@ def test_a_boss_fight_shows_its_levels_boss():
         to_column(g, 4)
         act(g, mr.CARD, 6)
         assert g.fight == mr.BOSS
-        assert portrait_drawn(g) == art.BOSSES[g.level() - 1], area
+        assert portrait_drawn(g) == picture(5 + g.level() - 1), area
+
+
+def test_one_scene_shows_the_next_foes_picture():
+    # The scene copies a picture into its one buffer when the foe changes: a monster's fight,
+    # then a boss's, then a monster's again, each drawn by the same scene.
+    monster = new(area=1, layout=first(mr.MONSTER), hp=20, dice=(3, 2))
+    act(monster, mr.CARD, 0)
+    boss = new(area=2, layout=IN_ORDER, rank=4, hp=20, dice=(2, 2, 2, 2))
+    to_column(boss, 4)
+    act(boss, mr.CARD, 6)
+    scene = scene_module.Scene(Host(monster))
+    assert portrait_drawn(monster, scene) == picture(0)
+    assert portrait_drawn(boss, scene) == picture(5)
+    assert portrait_drawn(monster, scene) == picture(0)
