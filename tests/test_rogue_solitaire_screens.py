@@ -208,6 +208,9 @@ def test_victory_buffet_then_between_floors_then_the_next_floor():
     d = Driver(3, ("campaign",))
     host = d.until(phase(rs.PH_BUFFET))
     assert len(host.scene.targets) == len(host.game.actions()) > 1
+    # The box asks the question; the hint line names the card A gives.
+    first = host.game.actions()[host.scene.place - ui.CHOICE] & 1023
+    assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
     check_golden("buffet", d)
     host = d.until(phase(rs.PH_DESCEND))
     assert host.game.can_save()
@@ -254,6 +257,16 @@ def test_discard_with_a_big_hand_after_a_kill():
                    and h.game.hand_n > 8)
     # The hand's cards, and (a campaign before the race) the Buffet's row, to look at it.
     assert host.scene.targets == [ui.HAND + i for i in range(host.game.hand_n)] + [ui.INFO]
+    # The grids keep their names (MONSTER / YOU / EXIT) over the two rows of hand: every hand
+    # card lies below the names, on the screen, and no two cards overlap but for a row's line.
+    assert host.game.hand_n <= 16
+    rects = [host.scene._rect(ui.HAND + i) for i in range(host.game.hand_n)]
+    for x, y, w, h in rects:
+        assert y > ui.LABEL_Y + 5 and y + h <= 64 and x + w <= 128
+    assert [r[1] for r in rects[:2]] == [ui.HAND_Y] * 2 and rects[8][1] == ui.HAND_Y + 6
+    img = d.sim.image(1).convert("1")
+    label_row = [img.getpixel((x, ui.LABEL_Y + 2)) for x in range(ui.PANEL_X)]
+    assert any(label_row)  # the names are drawn
     check_golden("discard_big_hand", d)
 
 

@@ -18,12 +18,17 @@ SOURCE = os.path.join(ROOT, "assets", "mini_rogue", "art.png")
 OUTPUT = os.path.join(ROOT, "firmware", "deckdelve", "ui", "mini_rogue_art.py")
 
 # Groups of sprites: (name, width, height, [(x, y) of each sprite in the sheet], what it is).
+# A group in PACKED is one bytes object, its sprites one after another, where a tuple would
+# cost RAM for every sprite's object (the scene copies only the one it shows into a buffer).
+PACKED = ("PORTRAITS",)
 SHEET = (
     ("ROOMS", 12, 12, [(i * 12, 0) for i in range(8)],
      "room cards: resting, treasure, event, merchant, trap, monster, boss, delve"),
     ("STATS", 7, 7, [(i * 8, 12) for i in range(6)], "stats: rank, XP, HP, armour, gold, food"),
     ("WANDS", 7, 7, [(i * 8, 12) for i in range(6, 10)], "wands: fire, ice, poison, healing"),
-    ("PORTRAITS", 24, 24, [(0, 20), (24, 20)], "fight portraits: monster, boss"),
+    ("PORTRAITS", 24, 24, [(i * 24, 20) for i in range(5)] + [(i * 24, 44) for i in range(5)],
+     "fight portraits: each level's monster (MONSTER_NAMES' order), then each level's boss\n"
+     "# (mini_rogue.BOSS_NAMES' order), in one bytes object, PORTRAIT_SIZE bytes each"),
 )
 
 
@@ -49,12 +54,15 @@ def generate():
         lines.append("# %s" % what)
         lines.append("%s_W = %d" % (name, w))
         lines.append("%s_H = %d" % (name, h))
+        packed = name in PACKED
+        if packed:
+            lines.append("%s_SIZE = %d" % (name[:-1], w * ((h + 7) // 8)))
         lines.append("%s = (" % name)
         for x, y in spots:
             data = vlsb(img, x, y, w, h)
             # 24 bytes a line keeps the lines under 99 columns (adjacent literals join).
             chunks = [repr(data[i:i + 24]) for i in range(0, len(data), 24)]
-            lines.append("    " + "\n    ".join(chunks) + ",")
+            lines.append("    " + "\n    ".join(chunks) + ("" if packed else ","))
         lines.append(")")
     return "\n".join(lines) + "\n"
 

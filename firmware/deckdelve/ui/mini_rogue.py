@@ -119,7 +119,12 @@ class Scene:
         self.wand_icons = _sprites(art.WANDS, art.WANDS_W, art.WANDS_H)
         self.stat_lit = _negatives(art.STATS, art.STATS_W)  # for a stat in its flash
         self.wand_lit = _negatives(art.WANDS, art.WANDS_W)
-        self.portraits = _sprites(art.PORTRAITS, art.PORTRAITS_W, art.PORTRAITS_H)
+        # The foe's portrait: one buffer, filled from art.PORTRAITS when the foe changes, where
+        # a FrameBuffer for each of the ten would hold a copy of every picture in RAM.
+        self.portrait = bytearray(art.PORTRAIT_SIZE)
+        self.portrait_fb = framebuf.FrameBuffer(self.portrait, art.PORTRAITS_W, art.PORTRAITS_H,
+                                                framebuf.MONO_VLSB)
+        self.portrait_of = -1  # which: level - 1, + 5 for a boss (-1: none yet)
         self.cursor = 0
         self.selling = False
         # A room's result: its title, dice and lines, shown until A (None: no result up).
@@ -584,7 +589,14 @@ class Scene:
         draw.text(fb, "DMG %d" % g.monster_damage, 40, 8)
         if g.poisoned:
             draw.text(fb, "Poisoned", 1, 15)
-        fb.blit(self.portraits[1 if g.fight == mr.BOSS else 0], 74, 0, 0)
+        # Each level's monster, then each level's boss; the event's monster is the level's.
+        foe = g.level() - 1 + (len(MONSTER_NAMES) if g.fight == mr.BOSS else 0)
+        if foe != self.portrait_of:  # copied once a fight, not every frame
+            self.portrait_of = foe
+            at = foe * art.PORTRAIT_SIZE
+            for i in range(art.PORTRAIT_SIZE):
+                self.portrait[i] = art.PORTRAITS[at + i]
+        fb.blit(self.portrait_fb, 74, 0, 0)
         for i in range(len(self.fight_lines)):
             draw.text(fb, self.fight_lines[i], 1, 26 + i * 6)
         choices = g.actions()

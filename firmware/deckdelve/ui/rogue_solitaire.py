@@ -31,9 +31,10 @@ except ImportError:
 
 GRID_X = (0, 36, 72)  # monster, player, exit
 PANEL_X = const(107)
-HAND_Y = const(47)  # a hand of two rows (8 cards or more) starts here, without labels
-LABEL_Y = const(45)  # the grids' names, under them, while the hand fits on one row
-HAND_Y1 = const(51)  # ... and the one row of hand below the names
+LABEL_Y = const(45)  # the grids' names, under them, always (whose grid is whose)
+HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more) that share
+# a border line, a table's rows, so that both fit under the names
+HAND_ROW_PITCH = const(6)  # draw.SMALL_H - 1: the second row's top line is the first's bottom
 HINT_Y = const(59)
 GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
@@ -81,7 +82,8 @@ WORDS = (
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
     "A: swap it with your %s|SURE?|It strikes back with a face card. |"
     "Your attack turns up a face card. |SC|ALL 8 MATCH: KEY JK TO CENTRE|"
-    "That is the key to the exit! A again on it throws it away.|A: throw away %s"
+    "That is the key to the exit! A again on it throws it away.|A: throw away %s|"
+    "A: give %s to the Buffet"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -161,6 +163,7 @@ _W_SCORE = const(77)
 _W_ALL_MATCH = const(78)
 _W_KEY_WARN = const(79)
 _W_THROW = const(80)
+_W_DO_FEED = const(81)
 
 
 def words(i):
@@ -438,8 +441,8 @@ class Scene:
             return 8 + (i % 7) * PITCH, 23 + (i // 7) * 9, draw.SMALL_W, draw.SMALL_H
         i = place - HAND
         if self.host.game.hand_n < 8:  # one row, the take slot included
-            return i * PITCH, HAND_Y1, draw.SMALL_W, draw.SMALL_H
-        return (i % 8) * PITCH, HAND_Y + (i // 8) * 8, draw.SMALL_W, draw.SMALL_H
+            return i * PITCH, HAND_Y, draw.SMALL_W, draw.SMALL_H
+        return (i % 8) * PITCH, HAND_Y + (i // 8) * HAND_ROW_PITCH, draw.SMALL_W, draw.SMALL_H
 
     def _boards_for(self, g, before):
         """The grids to draw behind each message of this action's chain: a duel's loser
@@ -579,6 +582,9 @@ class Scene:
             return words(_W_HITS) % (mine, met)
         if ph == rs.PH_DISCARD and self.place >= HAND:
             return words(_W_THROW) % draw.label(g.hand[self.place - HAND])
+        if ph == rs.PH_BUFFET and self.place >= CHOICE:
+            # The box already asks the question: the line names the card A gives.
+            return words(_W_DO_FEED) % draw.label(g.actions()[self.place - CHOICE] & 1023)
         if ph == rs.PH_PICK and self.action_at(self.place) is not None:
             p = self.place - rs.M + rs.P
             return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
@@ -705,11 +711,10 @@ class Scene:
         if take in self.targets:
             x, y, w, h = self._rect(take)
             draw.empty(fb, x, y, w, h, self.place == take)
-        if n < 8:
-            for k in range(3):
-                draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
-            if not g.over:
-                draw.text(fb, self.hint(), 0, HINT_Y)
+        for k in range(3):
+            draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
+        if n < 8 and not g.over:
+            draw.text(fb, self.hint(), 0, HINT_Y)  # two rows of hand fill its line
 
     def _buffet(self, fb, g):
         acts = g.actions()

@@ -651,7 +651,7 @@ class Scene:
             if item == F.MORE << 8:
                 draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
         if ph == F.KEEP_PHASE or (ph == F.RESULT and (g.bumped or g.overruled)):
-            draw.right(fb, "SPARK %d" % g.spark, 128, 0)
+            draw.right(fb, "SPARK %d" % g.spark, 127, 0)  # a pixel from the edge
         if on >= 0:
             c = g.flip[on]
             band = g.band if ph == F.RESULT else F.band_of(c)
@@ -714,7 +714,7 @@ def reading(fb, suit, y):
     """The suit's full reading off The Four: the axis with the suit on line y (right), then
     from y + 6 its words (two lines for clubs), the stat and what the world holds, the
     threat, the power domain."""
-    x = 128 - draw.width(four(suit, AXIS)) - 7
+    x = 127 - draw.width(four(suit, AXIS)) - 7  # a pixel from the screen's edge
     draw.char(fb, 1 + suit, x, y)
     draw.text(fb, four(suit, AXIS), x + 7, y)
     for ln in draw.wrap(four(suit, AXIS_WORDS), 128):

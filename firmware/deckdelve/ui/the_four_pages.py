@@ -173,7 +173,7 @@ def spread_choice(scene, fb, g):
 def world(scene, fb, g):
     n = g.live_threats()
     draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
-    draw.right(fb, words(_W_DECK) % g.deck_n, 128, 0)
+    draw.right(fb, words(_W_DECK) % g.deck_n, 127, 0)  # a pixel from the edge
     fb.hline(0, 6, 128, 1)
     if n == 0:
         draw.text(fb, words(_W_NO_THREATS), 0, 9)
@@ -205,7 +205,7 @@ def world(scene, fb, g):
     x = 28
     for i in range(g.row_n):  # at most 6: the die lands at 0 and the row is discarded
         x = draw.text(fb, draw.label(g.row[i]), x, 58) + 3
-    draw.right(fb, "DIE %d" % g.pressure, 128, 58)
+    draw.right(fb, "DIE %d" % g.pressure, 127, 58)
 
 def log(scene, fb):
     fb.fill_rect(0, 0, 128, 7, 1)
