@@ -90,12 +90,74 @@ _tile = framebuf.FrameBuffer(bytearray(_TILE_W), _TILE_W, 8, framebuf.MONO_VLSB)
 _swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
 _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 
+# -- redrawing only what changed (see redraw) --
+# The regions being redrawn, as (x0, y0, x1, y1) with x1, y1 exclusive; None while the whole
+# screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
+# they lie outside every region: that skipping is where a partial redraw saves its time.
+_clip = None
+_last = bytearray(W * H // 8)  # the frame as it was before a partial redraw
+
+
+def visible(x, y, w, h):
+    """True unless a partial redraw is under way and the w x h item at x, y lies outside
+    every region it redraws (then drawing the item would change nothing kept)."""
+    clip = _clip
+    if clip is None:
+        return True
+    for r in clip:
+        if x < r[2] and r[0] < x + w and y < r[3] and r[1] < y + h:
+            return True
+    return False
+
+
+def _pixels(fb):
+    """The bytes of a frame buffer. MicroPython's FrameBuffer has the buffer protocol; the
+    simulator's pure-Python one (CPython 3.11 classes cannot offer it) keeps them in .buf."""
+    try:
+        return memoryview(fb)
+    except TypeError:
+        return fb.buf
+
+
+def redraw(fb, regions, draw_all):
+    """Redraw only some regions of fb, which holds the last frame drawn: each region (x, y,
+    w, h) gets exactly the pixels draw_all(fb) (a screen's whole drawing on a cleared screen)
+    would give it, and every pixel outside the regions stays as it was.
+    draw_all runs with the items outside every region skipped (see visible). An item that
+    crosses a region's edge, and the screen's own fb calls, draw outside the regions too:
+    those pixels are put back from a copy of the last frame (in C: one copy each way and a
+    blit per region)."""
+    global _clip
+    screen = _pixels(fb)
+    last = _last
+    last[:] = screen
+    clip = []
+    for x, y, w, h in regions:
+        fb.fill_rect(x, y, w, h, 0)
+        clip.append((x, y, x + w, y + h))
+    _clip = clip
+    try:
+        draw_all(fb)
+    finally:
+        _clip = None
+    drawn = []
+    for x, y, w, h in regions:
+        part = framebuf.FrameBuffer(bytearray(w * ((h + 7) // 8)), w, h, framebuf.MONO_VLSB)
+        part.blit(fb, -x, -y)
+        drawn.append(part)
+    screen[:] = last
+    for i in range(len(regions)):
+        r = regions[i]
+        fb.blit(drawn[i], r[0], r[1])
+
 
 def char(fb, code, x, y, color=1):
     """Draw one character (an int code) at x, y; returns its advance in pixels."""
     if code >= 128:
         code = 63  # '?'
     code = _CODE[code]
+    if _clip is not None and not visible(x, y, 5, 5):
+        return WIDTHS[code] + 1
     g = _glyph_buf
     src = GLYPHS if color else _INVERSE
     b = code * 5
@@ -119,6 +181,8 @@ def _codes(s):
 
 def text(fb, s, x, y, color=1):
     """Draw s (str) at x, y; returns the x after the last character."""
+    if _clip is not None and not visible(x, y, W - x, 5):
+        return x + width(s) + 1 if s else x  # the x after it, as if drawn
     # char() inlined: this loop draws nearly every pixel of text on every screen.
     table = _CODE
     advance = _ADVANCE
@@ -201,6 +265,8 @@ def _frame(fb, c, x, y, w, h, back, up, inverted):
 def card(fb, c, x, y, up=True, inverted=False):
     """A CARD_W x CARD_H card: rank at the top, suit below. Face down: a checked back.
     inverted draws it white on black for the cursor. c == NONE draws an empty place."""
+    if _clip is not None and not visible(x, y, CARD_W, CARD_H):
+        return
     fg = _frame(fb, c, x, y, CARD_W, CARD_H, _back, up, inverted)
     if fg < 0:
         return
@@ -215,6 +281,8 @@ def card(fb, c, x, y, up=True, inverted=False):
 
 def card_small(fb, c, x, y, up=True, inverted=False):
     """A SMALL_W x SMALL_H card for hands and lists: the label in a box."""
+    if _clip is not None and not visible(x, y, SMALL_W, SMALL_H):
+        return
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
         return
@@ -228,6 +296,8 @@ def card_small(fb, c, x, y, up=True, inverted=False):
 
 def empty(fb, x, y, w, h, inverted=False):
     """An empty place: a dotted outline (a solid one under the cursor)."""
+    if _clip is not None and not visible(x, y, w, h):
+        return
     if inverted:
         fb.fill_rect(x, y, w, h, 1)
         fb.rect(x + 2, y + 2, w - 4, h - 4, 0)
@@ -241,6 +311,8 @@ def empty(fb, x, y, w, h, inverted=False):
 
 def cursor(fb, x, y, w, h):
     """Invert a rectangle of what is already drawn: the cursor over any item."""
+    if _clip is not None and not visible(x, y, w, h):
+        return
     # In tiles of 32 x 8, in C: copy the tile out, blank the tile's part outside the
     # rectangle, light the rectangle, then blit the copy back through the 0 <-> 1 palette with
     # key 1, which puts 0 where a pixel was lit and leaves the rest lit (the blanked part maps

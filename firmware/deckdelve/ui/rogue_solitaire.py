@@ -380,8 +380,23 @@ class Scene:
             self.chosen = -1
             self._refresh()
             return True
-        self.place = self.neighbour(self.place, button)
+        self._move(button)
         return True
+
+    def _move(self, button):
+        """A cursor move: only the place it left, the one it entered and the hint line under
+        the hand change on screen (in an attack also the monster's grid, where the mark on
+        the card the attack meets moves)."""
+        left = self.place
+        self.place = self.neighbour(left, button)
+        changed = self.host.changed
+        x, y, w, h = self._rect(left)
+        changed(x, y, w, h)
+        x, y, w, h = self._rect(self.place)
+        changed(x, y, w, h)
+        changed(0, HINT_Y, draw.W, draw.H - HINT_Y)
+        if self.host.game.phase == rs.PH_ATTACK:
+            changed(GRID_X[0], 0, 3 * draw.CARD_W, 3 * draw.CARD_H)
 
     def _act(self, a):
         self.chosen = -1
