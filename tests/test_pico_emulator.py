@@ -81,6 +81,7 @@ def test_every_frame_on_the_emulated_pico_is_the_simulators():
     pico_redraws = [f["redrawn"] for f in frames]
     sim_redraws = [r for _label, r, _buf in sim_frames]
     apart = [i for i in range(len(frames)) if pico_redraws[i] != sim_redraws[i]]
+    print("APART", apart, [frames[i]["label"] for i in apart])
     assert len(apart) <= 4, apart
     pico = distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames if "ram" in f])
     sim = distinct([(label, buf) for label, r, buf in sim_frames if r])

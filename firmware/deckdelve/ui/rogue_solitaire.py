@@ -30,6 +30,8 @@ except ImportError:
 
 
 GRID_X = (0, 36, 72)  # monster, player, exit
+GRID_W = const(33)  # 3 * draw.CARD_W
+GRID_H = const(45)  # 3 * draw.CARD_H
 PANEL_X = const(107)
 HAND_Y = const(47)  # a hand of two rows (8 cards or more) starts here, without labels
 LABEL_Y = const(45)  # the grids' names, under them, while the hand fits on one row
@@ -639,6 +641,8 @@ class Scene:
         over = g.over
         grid, down = self._shown_board(g)
         for spot in range(27):
+            if not draw.visible(GRID_X[spot // 9], 0, GRID_W, GRID_H):
+                continue  # a partial redraw that leaves this grid alone (see draw.redraw)
             x, y = spot_xy(spot)
             c = grid[spot]
             here = not over and spot == self.place and not self.host.pending
@@ -663,8 +667,10 @@ class Scene:
             target = g.attack_target(self.place - rs.P)
             if target != rs.NONE:
                 self._mark(fb, rs.M + target)
-        self._panel(fb, g)
-        self._hand(fb, g)
+        if draw.visible(PANEL_X, 0, draw.W - PANEL_X, GO_BOX[1] + GO_BOX[3]):
+            self._panel(fb, g)
+        if draw.visible(0, LABEL_Y, draw.W, draw.H - LABEL_Y):
+            self._hand(fb, g)
         if g.phase == rs.PH_BUFFET:
             self._buffet(fb, g)
         elif g.phase == rs.PH_DESCEND:
