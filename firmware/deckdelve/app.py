@@ -171,9 +171,8 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        # The store stays until the game is built: the host reads the game's achievements
-        # from it (loading store.py from flash again costs 3.6 M cycles on the Pico).
-        forget("menus", "results", "helpview", "dialogs", "registry", "howto", "achievements")
+        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
+               "achievements")
         error = None
         try:
             if entry is None:
@@ -183,7 +182,6 @@ class App:
             host = load("host", "GameHost")(self, entry, options, seed, log, slot)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
-        forget("store")  # (the host may have dropped it already)
         if error is None:
             self.stack = [host]
             self.dirty = True
