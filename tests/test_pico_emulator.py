@@ -139,3 +139,18 @@ def test_bench_device_without_a_device_says_so(tmp_path):
     assert r.returncode == 1
     assert r.stderr.startswith("bench_pico: the benchmark did not finish on /dev/nothing")
     assert len(r.stderr.splitlines()) == 1
+
+
+def test_bench_fragment_keeps_the_earlier_part_once(tmp_path):
+    # The first line's comment names the kept heading too: the part kept starts at the
+    # heading itself, so that a rewrite never copies the old table under it.
+    path = str(tmp_path / "bench.md")
+    bench_pico.write_fragment(path, "### Measured now\nold table\n")
+    with open(path, "a") as f:
+        f.write("\n%s\nnotes\n" % bench_pico.KEPT)
+    for _ in range(2):
+        bench_pico.write_fragment(path, "### Measured now\nnew table\n")
+    with open(path) as f:
+        text = f.read()
+    assert text.count("### Measured now") == 1 and "old table" not in text, text
+    assert text.count("\n" + bench_pico.KEPT + "\n") == 1 and text.endswith("notes\n"), text
