@@ -240,6 +240,9 @@ class FakeHost:
     def message(self, text):
         self.messages.append(text)
 
+    def changed(self, x, y, w, h):
+        pass  # the whole screen is drawn by these tests
+
 
 def test_each_death_is_named():
     from test_mini_rogue_script import first, new

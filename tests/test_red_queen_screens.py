@@ -138,6 +138,9 @@ class _Host:
     def message(self, text):
         pass
 
+    def changed(self, x, y, w, h):
+        pass  # the whole screen is drawn by these tests
+
 
 def test_event_words():
     from deckdelve.ui.red_queen import Scene

@@ -351,8 +351,10 @@ def write_fragment(path, text):
     if os.path.isfile(path):
         with open(path) as f:
             old = f.read()
-        if KEPT in old:
-            kept = "\n" + old[old.index(KEPT):]
+        # (the heading at the start of a line: the comment on the first line names it too)
+        at = old.find("\n" + KEPT)
+        if at >= 0:
+            kept = old[at:]
     with open(path, "w") as f:
         f.write("<!-- written by `make bench-pico` (python -m tools.bench_pico); the part under "
                 "'%s' is kept -->\n%s%s" % (KEPT, text, kept))

@@ -36,7 +36,8 @@ class App:
         self.suspended = None  # the game saved while the display sleeps (see suspend)
         self.crashing = False  # handling an unexpected error (see crashed)
         self.stack = [load("menus", "Title")(self)]
-        self.dirty = True
+        self.dirty = True  # the whole screen must be redrawn
+        self.regions = []  # (x, y, w, h): all that changed since the last draw (see changed)
         self.show_notices()
 
     # -- the loop ---------------------------------------------------------------------------
@@ -47,8 +48,10 @@ class App:
                 bit = 1
                 while bit <= B:
                     if presses & bit:
+                        regions = len(self.regions)
                         self.stack[-1].press(bit)
-                        self.dirty = True
+                        if len(self.regions) == regions:
+                            self.dirty = True  # the screen did not say what changed: all
                     bit <<= 1
             if self.leaving is not None:
                 self._leave()
@@ -58,12 +61,24 @@ class App:
                 self.dirty = True
         except Exception as e:  # noqa: BLE001 - a bug in a screen: shown, logged, survived
             self.crashed(e)
-        return self.dirty
+        return self.dirty or len(self.regions) > 0
+
+    def changed(self, x, y, w, h):
+        """A screen's press changed only this part of the screen (call it once for each part;
+        a press that calls it for none has the whole screen redrawn). The next draw then
+        redraws just these parts: draw.redraw runs the screen's draw with every item outside
+        them skipped, and the display pushes only the pages that changed."""
+        self.regions.append((x, y, w, h))
 
     def draw(self):
-        self.fb.fill(0)
+        regions = self.regions
+        self.regions = []
         try:
-            self.stack[-1].draw(self.fb)
+            if self.dirty:
+                self.fb.fill(0)
+                self.stack[-1].draw(self.fb)
+            else:
+                draw.redraw(self.fb, regions, self.stack[-1].draw)
         except Exception as e:  # noqa: BLE001 - as in frame()
             self.crashed(e)
             self.fb.fill(0)
@@ -240,16 +255,20 @@ def load(module, name):
 
 
 def forget(*modules):
-    """Drop platform modules from RAM (they load again when next needed)."""
+    """Drop platform modules from RAM (they load again when next needed); the heap is
+    collected if one was loaded (a collection costs 0.6-2.7 M cycles on the Pico)."""
     pkg = sys.modules.get("deckdelve")
+    dropped = False
     for m in modules:
-        sys.modules.pop("deckdelve." + m, None)
+        if sys.modules.pop("deckdelve." + m, None) is not None:
+            dropped = True
         if pkg is not None and hasattr(pkg, m):
             try:
                 delattr(pkg, m)
             except (AttributeError, TypeError):
                 pass
-    gc.collect()
+    if dropped:
+        gc.collect()
 
 
 def table_key(key, options):

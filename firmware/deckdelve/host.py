@@ -90,6 +90,10 @@ class GameHost(Screen):
         self.pending.append(text)
         self.app.dirty = True
 
+    def changed(self, x, y, w, h):
+        """The scene's press changed only this part of the screen (see App.changed)."""
+        self.app.changed(x, y, w, h)
+
     # -- screen ------------------------------------------------------------------------------
     def press(self, button):
         if self.pending:

@@ -34,6 +34,7 @@ def test_every_board_file_loads_and_builds():
             spi = machine.SPI.made[-1]
             assert spi.baudrate == spec["freq"] and spi.sck.id == spec["sck"], path
             assert spi.mosi.id == spec["mosi"], path
+        d = buttons = bz = None  # a device builds one board: this one goes before the next
 
 
 def expect_error(b, words):

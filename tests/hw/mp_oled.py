@@ -50,6 +50,16 @@ def ssd1306_pages(buffer, first, last):
     return out
 
 
+def ssd1306_chunks(buffer, page, first, last):
+    """A page changed in part: a window of its changed 16-column chunks first..last, then
+    each chunk, one data write each."""
+    out = [bytes((CMD, 0x21, first * 16, last * 16 + 15, 0x22, page, page))]
+    for c in range(first, last + 1):
+        a = page * 128 + c * 16
+        out.append(bytes((DATA,)) + bytes(buffer[a:a + 16]))
+    return out
+
+
 def ssd1306_frame(buffer):
     return ssd1306_pages(buffer, 0, 7)
 
@@ -79,15 +89,27 @@ def test_ssd1306_show_pushes_the_changed_pages_only():
     d.pixel(0, 0, 1)  # page 0, column 0, bit 0
     d.pixel(127, 63, 1)  # page 7, column 127, bit 7
     d.show()
-    writes = i2c_writes()
-    assert writes == ssd1306_pages(d.buffer, 0, 0) + ssd1306_pages(d.buffer, 7, 7)
-    assert writes[1][1] == 0x01 and writes[3][128] == 0x80
+    writes = i2c_writes()  # only the chunk of each page that changed
+    assert writes == ssd1306_chunks(d.buffer, 0, 0, 0) + ssd1306_chunks(d.buffer, 7, 7, 7)
+    assert writes[1][1] == 0x01 and writes[3][16] == 0x80
     machine.clear()
     d.show()  # nothing changed: nothing on the bus
     assert i2c_writes() == []
-    d.fill_rect(0, 20, 5, 30, 1)  # pages 2 to 6: one window, five pages
+    d.fill_rect(0, 20, 5, 30, 1)  # pages 2 to 6, columns 0-4: the first chunk of each
     d.show()
-    assert i2c_writes() == ssd1306_pages(d.buffer, 2, 6)
+    want = []
+    for page in range(2, 7):
+        want += ssd1306_chunks(d.buffer, page, 0, 0)
+    assert i2c_writes() == want
+    machine.clear()
+    d.pixel(20, 8, 1)
+    d.pixel(70, 8, 1)  # page 1, chunks 1 and 4: the window spans the chunks between
+    d.show()
+    assert i2c_writes() == ssd1306_chunks(d.buffer, 1, 1, 4)
+    machine.clear()
+    d.fill_rect(0, 16, 128, 16, 1)  # pages 2 and 3 whole: one window, two page writes
+    d.show()
+    assert i2c_writes() == ssd1306_pages(d.buffer, 2, 7)[:3]
     machine.clear()
     d.invalidate()  # the whole frame again, changed or not
     d.show()
@@ -104,10 +126,16 @@ def test_sh1106_i2c_init_and_show_per_page_with_column_offset():
     d.fill_rect(0, 8, 128, 8, 1)  # all of page 1
     d.pixel(5, 63, 1)
     d.show()
-    writes = i2c_writes()  # the two changed pages only
-    assert writes == sh1106_frame(d.buffer)[2:4] + sh1106_frame(d.buffer)[14:16]
+    writes = i2c_writes()  # the two changed pages only: page 1 whole, page 7's first chunk
+    assert writes == sh1106_frame(d.buffer)[2:4] + [sh1106_frame(d.buffer)[14],
+                                                    bytes((DATA,)) + bytes(d.buffer[896:912])]
     assert writes[1] == bytes((DATA,)) + b"\xff" * 128
     assert writes[3][1 + 5] == 0x80
+    machine.clear()
+    d.pixel(40, 0, 1)  # page 0, chunk 2 (columns 32-47): written from RAM column 32 + 2
+    d.show()
+    assert i2c_writes() == [bytes((CMD, 0xB0, 0x02, 0x12)),
+                            bytes((DATA,)) + bytes(d.buffer[32:48])]
     machine.clear()
     d.show()
     assert i2c_writes() == []
@@ -189,10 +217,10 @@ def test_ssd1306_spi_reset_pulse_init_and_frame():
         expected += spi_data(bytes(128))
     assert rest == expected + spi_command(bytes((0xAF,)))
     machine.clear()
-    d.pixel(64, 32, 1)  # page 4
+    d.pixel(64, 32, 1)  # page 4, chunk 4
     d.show()
-    assert machine.EVENTS == spi_command(bytes((0x21, 0, 127, 0x22, 4, 4))) + spi_data(
-        bytes(d.buffer[4 * 128:5 * 128]))
+    assert machine.EVENTS == spi_command(bytes((0x21, 64, 79, 0x22, 4, 4))) + spi_data(
+        bytes(d.buffer[4 * 128 + 64:4 * 128 + 80]))
 
 
 def test_sh1106_spi_frame_per_page():

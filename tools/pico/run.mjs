@@ -143,7 +143,11 @@ mcu.gpio[PROBE_PIN].setInputValue(true);
 const steps = fs.readFileSync(scriptFile, 'utf8').split('\n')
   .map((l) => l.replace(/#.*/, '').trim()).filter(Boolean).map((l) => l.split(/\s+/));
 let si = 0;
-const stepAlarm = sim.clock.createAlarm(() => next());
+// A wait ends at the end of a frame, as every other step does (settle): a press made while
+// a frame runs could be read by that frame, before the frame it is credited to.
+const stepAlarm = sim.clock.createAlarm(() => {
+  onFrameEnd = () => { onFrameEnd = null; next(); };
+});
 const releaseAlarm = sim.clock.createAlarm(() => release());
 let held = null, idleRun = 0;
 

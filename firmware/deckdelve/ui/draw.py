@@ -90,12 +90,77 @@ _tile = framebuf.FrameBuffer(bytearray(_TILE_W), _TILE_W, 8, framebuf.MONO_VLSB)
 _swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
 _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 
+# -- redrawing only what changed (see redraw) --
+# The regions being redrawn, as (x0, y0, x1, y1) with x1, y1 exclusive; None while the whole
+# screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
+# they lie outside every region: that skipping is where a partial redraw saves its time.
+_clip = None
+_last = bytearray(W * H // 8)  # the frame as it was before a partial redraw
+
+
+def visible(x, y, w, h):
+    """True unless a partial redraw is under way and the w x h item at x, y lies outside
+    every region it redraws (then drawing the item would change nothing kept)."""
+    clip = _clip
+    if clip is None:
+        return True
+    for r in clip:
+        if x < r[2] and r[0] < x + w and y < r[3] and r[1] < y + h:
+            return True
+    return False
+
+
+def _pixels(fb):
+    """The bytes of a frame buffer. MicroPython's FrameBuffer has the buffer protocol; the
+    simulator's pure-Python one (CPython 3.11 classes cannot offer it) keeps them in .buf."""
+    try:
+        return memoryview(fb)
+    except TypeError:
+        return fb.buf
+
+
+def redraw(fb, regions, draw_all):
+    """Redraw only some regions of fb, which holds the last frame drawn: each region (x, y,
+    w, h), widened to whole pages of 8 rows, gets exactly the pixels draw_all(fb) (a
+    screen's whole drawing on a cleared screen) would give it, and every pixel outside the
+    regions stays as it was.
+    draw_all runs with the items outside every region skipped (see visible). An item that
+    crosses a region's edge, and the screen's own fb calls, draw outside the regions too:
+    those bytes are put back from a copy of the last frame. Whole pages make that a copy of
+    byte runs (C memcpy, a page is a run of 128 bytes, one a column); a blit goes pixel by
+    pixel, ten times slower on the Pico."""
+    global _clip
+    screen = _pixels(fb)
+    last = _last
+    last[:] = screen
+    clip = []
+    for x, y, w, h in regions:
+        top = y & ~7
+        bottom = (y + h + 7) & ~7
+        fb.fill_rect(x, top, w, bottom - top, 0)
+        clip.append((x, top, x + w, bottom))
+    _clip = clip
+    try:
+        draw_all(fb)
+    finally:
+        _clip = None
+    # The regions' new bytes into the copy of the last frame, and that back onto the screen.
+    for r in clip:
+        x0 = max(r[0], 0)
+        x1 = min(r[2], W)
+        for page in range(r[1] >> 3, min(r[3], H) >> 3):
+            a = page * W
+            last[a + x0:a + x1] = screen[a + x0:a + x1]
+    screen[:] = last
+
 
 def char(fb, code, x, y, color=1):
     """Draw one character (an int code) at x, y; returns its advance in pixels."""
     if code >= 128:
         code = 63  # '?'
     code = _CODE[code]
+    if _clip is not None and not visible(x, y, 5, 5):
+        return WIDTHS[code] + 1
     g = _glyph_buf
     src = GLYPHS if color else _INVERSE
     b = code * 5
@@ -119,6 +184,8 @@ def _codes(s):
 
 def text(fb, s, x, y, color=1):
     """Draw s (str) at x, y; returns the x after the last character."""
+    if _clip is not None and not visible(x, y, W - x, 5):
+        return x + width(s) + 1 if s else x  # the x after it, as if drawn
     # char() inlined: this loop draws nearly every pixel of text on every screen.
     table = _CODE
     advance = _ADVANCE
@@ -201,6 +268,8 @@ def _frame(fb, c, x, y, w, h, back, up, inverted):
 def card(fb, c, x, y, up=True, inverted=False):
     """A CARD_W x CARD_H card: rank at the top, suit below. Face down: a checked back.
     inverted draws it white on black for the cursor. c == NONE draws an empty place."""
+    if _clip is not None and not visible(x, y, CARD_W, CARD_H):
+        return
     fg = _frame(fb, c, x, y, CARD_W, CARD_H, _back, up, inverted)
     if fg < 0:
         return
@@ -215,6 +284,8 @@ def card(fb, c, x, y, up=True, inverted=False):
 
 def card_small(fb, c, x, y, up=True, inverted=False):
     """A SMALL_W x SMALL_H card for hands and lists: the label in a box."""
+    if _clip is not None and not visible(x, y, SMALL_W, SMALL_H):
+        return
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
         return
@@ -228,6 +299,8 @@ def card_small(fb, c, x, y, up=True, inverted=False):
 
 def empty(fb, x, y, w, h, inverted=False):
     """An empty place: a dotted outline (a solid one under the cursor)."""
+    if _clip is not None and not visible(x, y, w, h):
+        return
     if inverted:
         fb.fill_rect(x, y, w, h, 1)
         fb.rect(x + 2, y + 2, w - 4, h - 4, 0)
@@ -241,6 +314,8 @@ def empty(fb, x, y, w, h, inverted=False):
 
 def cursor(fb, x, y, w, h):
     """Invert a rectangle of what is already drawn: the cursor over any item."""
+    if _clip is not None and not visible(x, y, w, h):
+        return
     # In tiles of 32 x 8, in C: copy the tile out, blank the tile's part outside the
     # rectangle, light the rectangle, then blit the copy back through the 0 <-> 1 palette with
     # key 1, which puts 0 where a pixel was lit and leaves the rest lit (the blanked part maps

@@ -176,9 +176,11 @@ class Scene:
             back, forward = LEFT, RIGHT
         if button == back:
             self.cursor = (self.cursor - 1) % n
+            self._view_changed()
             return True
         if button == forward:
             self.cursor = (self.cursor + 1) % n
+            self._view_changed()
             return True
         if button == A:
             self._act(choices[min(self.cursor, n - 1)])
@@ -211,7 +213,14 @@ class Scene:
                 self._act((mr.SELL if self.selling else mr.BUY) << 8 | k)
         else:
             return False
+        if button != A and button != B:
+            self._view_changed()
         return True
+
+    def _view_changed(self):
+        """A cursor move: the room view changes, the stats panel beside it does not (see
+        draw.redraw)."""
+        self.host.changed(0, 0, VIEW_W, draw.H)
 
     def _act(self, action):
         self.host.act(action)  # tick() reads what happened from the game's events
@@ -446,7 +455,8 @@ class Scene:
 
     def draw(self, fb):
         g = self.host.game
-        self._panel(fb, g)
+        if draw.visible(VIEW_W, 0, draw.W - VIEW_W, draw.H):
+            self._panel(fb, g)
         if g.over:
             self._end(fb, g)
         elif self.report is not None:

@@ -186,8 +186,15 @@ class Scene:
                 self._refresh()
             else:
                 self.host.message(self.why(self.spot))
+            return True
         else:
             return False
+        # A cursor move: the player's row with its cursor and marks, the marks under the foes
+        # (the card an attack hits) and the hint line change; the status line, the foes and
+        # the labels do not (see draw.redraw).
+        changed = self.host.changed
+        changed(0, FOE_Y + draw.CARD_H + 1, draw.W, CARDS_Y - FOE_Y + 2)
+        changed(0, HINT_Y, draw.W, draw.H - HINT_Y)
         return True
 
     def end_detail(self):

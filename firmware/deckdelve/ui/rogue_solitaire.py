@@ -30,6 +30,8 @@ except ImportError:
 
 
 GRID_X = (0, 36, 72)  # monster, player, exit
+GRID_W = const(33)  # 3 * draw.CARD_W
+GRID_H = const(45)  # 3 * draw.CARD_H
 PANEL_X = const(107)
 LABEL_Y = const(45)  # the grids' names, under them, always (whose grid is whose)
 HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more) that share
@@ -383,8 +385,23 @@ class Scene:
             self.chosen = -1
             self._refresh()
             return True
-        self.place = self.neighbour(self.place, button)
+        self._move(button)
         return True
+
+    def _move(self, button):
+        """A cursor move: only the place it left, the one it entered and the hint line under
+        the hand change on screen (in an attack also the monster's grid, where the mark on
+        the card the attack meets moves)."""
+        left = self.place
+        self.place = self.neighbour(left, button)
+        changed = self.host.changed
+        x, y, w, h = self._rect(left)
+        changed(x, y, w, h)
+        x, y, w, h = self._rect(self.place)
+        changed(x, y, w, h)
+        changed(0, HINT_Y, draw.W, draw.H - HINT_Y)
+        if self.host.game.phase == rs.PH_ATTACK:
+            changed(GRID_X[0], 0, 3 * draw.CARD_W, 3 * draw.CARD_H)
 
     def _act(self, a):
         self.chosen = -1
@@ -630,6 +647,8 @@ class Scene:
         over = g.over
         grid, down = self._shown_board(g)
         for spot in range(27):
+            if not draw.visible(GRID_X[spot // 9], 0, GRID_W, GRID_H):
+                continue  # a partial redraw that leaves this grid alone (see draw.redraw)
             x, y = spot_xy(spot)
             c = grid[spot]
             here = not over and spot == self.place and not self.host.pending
@@ -654,8 +673,10 @@ class Scene:
             target = g.attack_target(self.place - rs.P)
             if target != rs.NONE:
                 self._mark(fb, rs.M + target)
-        self._panel(fb, g)
-        self._hand(fb, g)
+        if draw.visible(PANEL_X, 0, draw.W - PANEL_X, GO_BOX[1] + GO_BOX[3]):
+            self._panel(fb, g)
+        if draw.visible(0, LABEL_Y, draw.W, draw.H - LABEL_Y):
+            self._hand(fb, g)
         if g.phase == rs.PH_BUFFET:
             self._buffet(fb, g)
         elif g.phase == rs.PH_DESCEND:

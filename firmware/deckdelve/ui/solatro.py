@@ -30,6 +30,10 @@ TOKENS_Y = 33
 HINT_Y = 42
 BUTTON_Y = 52
 BUTTON_H = 10
+# Each row's band of the screen (y, height), cursor included: the cards (a picked one
+# raised), the tokens, the buttons.
+ROW_BANDS = (CARD_Y - RAISE, RAISE + draw.CARD_H, TOKENS_Y - 1, draw.LINE + 1, BUTTON_Y,
+             BUTTON_H)
 
 TOKEN_LABELS = ("+CARD", "+DISC", "+25", "+HAND", "X2", "SHIELD")
 # What each token does, short enough to follow "A: " on one line, and true both when it is
@@ -155,8 +159,16 @@ class Scene:
             a = self.current()
             if a is not None:
                 self._press_a(a)
+            return True
         else:
             return False
+        # A cursor move: the row it left, the row it is on and the hint line change; the
+        # status line and the hand's name do not (see draw.redraw).
+        changed = self.host.changed
+        for row in (r, self.row):
+            y, h = ROW_BANDS[2 * row], ROW_BANDS[2 * row + 1]
+            changed(0, y, draw.W, h)
+        changed(0, HINT_Y, draw.W, draw.LINE)
         return True
 
     def _press_a(self, a):

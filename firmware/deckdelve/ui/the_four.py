@@ -282,6 +282,7 @@ class Scene:
         return used
 
     def _press(self, button):
+        sheet = self._sheet_shown()  # before the press: it may close the oracle's page
         if self.showing_four:
             if button == buttons.UP or button == buttons.DOWN:
                 self.four_suit = (self.four_suit + (1 if button == buttons.DOWN else 3)) % 4
@@ -311,6 +312,9 @@ class Scene:
             if n:
                 self.index = (self.index + (1 if button == buttons.DOWN else n - 1)) % n
                 self._scroll()
+            if sheet and self._sheet_shown():
+                # A move in the action list: the sheet beside it stays (see draw.redraw).
+                self.host.changed(LIST_X - 2, 0, draw.W - LIST_X + 2, draw.H)
             return True
         if button == buttons.A:
             item = self.current()
@@ -552,11 +556,18 @@ class Scene:
                 pages.create(self, fb, g)
             else:
                 pages.spread_choice(self, fb, g)
-        elif ph == F.KEEP_PHASE or ph == F.RESULT or ph == F.PICK_PHASE:
+        elif not self._sheet_shown():
             self._flip(fb, g)
         else:
-            self._sheet(fb, g)
+            if draw.visible(0, 0, LIST_X - 2, draw.H):
+                self._sheet(fb, g)
             self._list(fb)
+
+    def _sheet_shown(self):
+        """Is the character sheet with the action list beside it on screen?"""
+        ph = self.host.game.phase
+        return not (self._on_pages() or ph == F.KEEP_PHASE or ph == F.RESULT
+                    or ph == F.PICK_PHASE)
 
     def _on_pages(self):
         """Is one of the screens of ui/the_four_pages.py on screen?"""

@@ -1,0 +1,63 @@
+"""A press that says which parts of the screen it changed (App.changed) has only those parts
+redrawn (draw.redraw): the frame must still be exactly the one a whole redraw gives. Every
+game is played with seeded random presses through host_sim; after every frame, the screen is
+compared pixel for pixel with the same screen drawn whole on a cleared buffer."""
+
+import random
+
+import framebuf
+import pytest
+from goldens import sim
+
+from deckdelve import buttons, registry
+from deckdelve.ui import draw
+
+KEYS = "UDLRUDLRUDLRAAB"  # mostly the d-pad (the moves that redraw in parts), A, now and then B
+PRESSES = 400
+
+
+def whole(app):
+    """The top screen drawn whole on a cleared buffer, as App.draw does without regions."""
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    app.stack[-1].draw(fb)
+    return bytes(buf)
+
+
+@pytest.mark.parametrize("key", [g[0] for g in registry.GAMES])
+def test_a_partial_redraw_is_the_whole_redraw(key, monkeypatch):
+    partial = []
+    redraw = draw.redraw
+
+    def counted(fb, regions, draw_all):
+        partial.append(len(regions))
+        redraw(fb, regions, draw_all)
+
+    monkeypatch.setattr(draw, "redraw", counted)
+    s = sim(game=key, seed=7)
+    if key == "the_four":
+        past_creation(s)
+    rng = random.Random(key)
+    for i in range(PRESSES):
+        letter = rng.choice(KEYS)
+        s.step(buttons.from_letter(letter))
+        shown = bytes(s.buf)
+        assert shown == whole(s.app), "press %d (%s) of %s: %s" % (i, letter, key, s.ascii())
+    # every game's cursor moves redraw in parts (20 to 130 of these presses)
+    assert len(partial) >= 20, (key, len(partial))
+
+
+def past_creation(s):
+    """The Four begins with the character's creation (a page of its own, not redrawn in
+    parts): made through its buttons as tests/test_the_four_screens.py does, then the play."""
+    from deckdelve.games import the_four as F
+
+    s.keys("AADADA" + "DDAA" + "DDDDDADDA")
+    host = s.app.stack[-1]
+    while host.scene.current() != F.act(F.BEGIN):
+        s.press("D")
+    s.press("A")
+    while host.pending:
+        s.press("A")
+    assert host.game.phase == F.IDLE
+
