@@ -53,7 +53,15 @@ def bit(t):
     return 1 << t
 
 
-# ---- the shop's cheapest token -------------------------------------------------------------
+# ---- the start and the shop's cheapest token -----------------------------------------
+
+
+def test_a_new_game_owns_no_token():
+    # Tokens come from the bonus shop only: a game starts with none, and none to use.
+    for seed in range(1, 6):
+        g = S.Game(seed)
+        assert g.tokens == 0
+        assert [a for a in g.actions() if a & S.KIND_MASK == S.USE] == []
 
 
 def test_extra_card_costs_ten():
@@ -217,3 +225,11 @@ def test_events_belong_to_the_action_that_caused_them():
     assert g.events == [(S.EV_JOKER_BANKED, JK, 0)]
     act(g, S.PICK | index_of(g, "AS"))
     assert g.events == []
+
+
+def test_each_suit_has_its_own_place_within_a_rank():
+    # Spades above hearts above diamonds above clubs, whichever arrives first.
+    g = position("AH 2D 3C 9S 8S 7S 6S 5S", "AS 2H 3D")
+    select(g, "9S 8S 7S")
+    act(g, S.DISCARD)
+    assert hand_of(g) == "AS AH 6S 5S 3D 3C 2H 2D"
