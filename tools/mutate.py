@@ -28,7 +28,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro")
+GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro", "the_four")
 QUICK = 6  # mutants in a --quick run
 KNOWN = os.path.join(ROOT, "tools", "mutants_alive.txt")
 
