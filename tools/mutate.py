@@ -203,6 +203,20 @@ def _run_tests(game, code):
     every test function; exit 0 if all pass, 1 at the first failure."""
     import importlib
 
+    import helpers  # tests/shared: each child its own scratch folder, or children running at
+    # once (--jobs) clear each other's campaign files and a mutant is "caught" by the race
+    helpers.SCRATCH = "build/scratch-mutant-%d" % os.getpid()
+    try:
+        return _run_test_modules(game, code, importlib)
+    finally:
+        helpers._rmtree(helpers.SCRATCH)
+        try:
+            os.rmdir(helpers.SCRATCH)
+        except OSError:
+            pass
+
+
+def _run_test_modules(game, code, importlib):
     module = importlib.import_module("deckdelve.games." + game)
     if code is not None:
         exec(code, module.__dict__)
