@@ -205,15 +205,26 @@ def _run_tests(game, code):
 
     import helpers  # tests/shared: each child its own scratch folder, or children running at
     # once (--jobs) clear each other's campaign files and a mutant is "caught" by the race
-    helpers.SCRATCH = "build/scratch-mutant-%d" % os.getpid()
+    helpers.SCRATCH = _scratch_of(os.getpid())
     try:
         return _run_test_modules(game, code, importlib)
     finally:
-        helpers._rmtree(helpers.SCRATCH)
-        try:
-            os.rmdir(helpers.SCRATCH)
-        except OSError:
-            pass
+        _remove_scratch(os.getpid())
+
+
+def _scratch_of(pid):
+    return "build/scratch-mutant-%d" % pid
+
+
+def _remove_scratch(pid):
+    import helpers
+
+    path = os.path.join(ROOT, _scratch_of(pid))
+    helpers._rmtree(path)
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass
 
 
 def _run_test_modules(game, code, importlib):
@@ -275,6 +286,7 @@ def _run_children(game, work, timeout, jobs):
             elif time.time() > deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
+                _remove_scratch(pid)  # a killed child cannot clear its own
                 results[k] = "hang"
             else:
                 continue

@@ -128,3 +128,35 @@ def test_one_more_card_names_the_card_it_flipped():
     g.apply(act(tf.MORE))
     assert event(g, tf.EV_MORE) == (C("JD"), 1)
     assert "T1 Spark: one more, JD" in g.journal_lines()
+
+
+def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
+    # "one origin": INHERITED, BARGAINED, TAKEN, MADE, MARKED, and no sixth; a rating of 2
+    # can go back to 1 (the minimum), not below.
+    g = tf.Game(2)
+    origins = [a & 255 for a in g.actions() if a >> 8 == tf.ORIGIN]
+    assert origins == [0, 1, 2, 3, 4]
+    g.apply(act(tf.DOT, D))
+    assert g.ratings[D] == 2 and act(tf.UNDOT, D) in g.actions()
+    g.apply(act(tf.UNDOT, D))
+    assert g.ratings[D] == 1 and act(tf.UNDOT, D) not in g.actions()
+
+
+def test_a_slot_label_never_passes_27_characters():
+    # A menu row holds 27 characters: "FORCE/BARGAINED T100 H3 THR1" is 28, so the origin goes.
+    g = position(source=S, origin=tf.O_BARGAINED, threats=("9D",), harm=3)
+    g.turn = 100
+    assert g.slot_label() == "FORCE T100 H3 THR1"
+    g.turn = 10
+    assert g.slot_label() == "FORCE/BARGAINED T10 H3 THR1"
+
+
+def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():
+    # The three counters sit side by side in a snapshot: each comes back as it was.
+    g = position(deck=("9D", "5C"))
+    g.apply(act(tf.SCENE))
+    g.apply(act(tf.SCENE))
+    g.apply(act(tf.THREAT))
+    turn(g, S)
+    h = tf.Game.restore(g.snapshot())
+    assert (h.turn, h.scene, h.met) == (g.turn, g.scene, g.met) == (1, 2, 1)
