@@ -115,6 +115,8 @@ def test_every_shuffle_shuffles():
         before = cards_at(g, "discard")
         turn(g, S)  # the deck is empty: the discard is shuffled, then the Spread is settled
         g.apply(act(tf.SPREAD, 0))
+        assert event(g, tf.EV_SPREAD) == (1, 0)  # "keep the Spread": said, screen and journal
+        assert "T1 the Spread kept" in g.journal_lines()
         after = cards_at(g, "deck") + cards_at(g, "flip")[::-1]
         assert sorted(after) == sorted(before)
         in_order += after == before
