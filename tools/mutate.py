@@ -27,7 +27,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro")
+GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro", "the_four")
 QUICK = 6  # mutants in a --quick run
 KNOWN = os.path.join(ROOT, "tools", "mutants_alive.txt")
 
@@ -202,6 +202,31 @@ def _run_tests(game, code):
     every test function; exit 0 if all pass, 1 at the first failure."""
     import importlib
 
+    import helpers  # tests/shared: each child its own scratch folder, or children running at
+    # once (--jobs) clear each other's campaign files and a mutant is "caught" by the race
+    helpers.SCRATCH = _scratch_of(os.getpid())
+    try:
+        return _run_test_modules(game, code, importlib)
+    finally:
+        _remove_scratch(os.getpid())
+
+
+def _scratch_of(pid):
+    return "build/scratch-mutant-%d" % pid
+
+
+def _remove_scratch(pid):
+    import helpers
+
+    path = os.path.join(ROOT, _scratch_of(pid))
+    helpers._rmtree(path)
+    try:
+        os.rmdir(path)
+    except OSError:
+        pass
+
+
+def _run_test_modules(game, code, importlib):
     module = importlib.import_module("deckdelve.games." + game)
     if code is not None:
         exec(code, module.__dict__)
@@ -260,6 +285,7 @@ def _run_children(game, work, timeout, jobs):
             elif time.time() > deadline:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
+                _remove_scratch(pid)  # a killed child cannot clear its own
                 results[k] = "hang"
             else:
                 continue

@@ -120,6 +120,7 @@ except ImportError:
 
 
 # Phases
+# mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
 CREATE = const(0)
 IDLE = const(1)
 KEEP_PHASE = const(2)
@@ -151,6 +152,7 @@ OVERRULE = const(18)
 PICK = const(19)
 SPREAD = const(20)
 SCAR = const(21)
+# mutate: end
 
 # Bands
 WRONG = const(0)  # A-4: it goes wrong
@@ -165,6 +167,7 @@ O_MADE = const(3)
 O_MARKED = const(4)
 
 # Events
+# mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
 EV_SHUFFLE = const(1)
 EV_SPREAD = const(2)
 EV_FLIP = const(3)
@@ -193,6 +196,7 @@ EV_ORACLE = const(25)
 EV_ROLL = const(26)
 EV_SCENE = const(27)
 EV_CREATED = const(28)
+# mutate: end
 
 DOTS = const(8)
 MIN_DOTS = const(4)
@@ -220,6 +224,7 @@ _PLACES = (("deck", "deck_n"), ("discard", "discard_n"), ("row", "row_n"), ("fli
            ("spread", None), ("ratings", None))
 
 # What the cards being drawn into flip are for (self.step)
+# mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
 _S_TURN = const(1)  # a Turn's or Power's flip: the player keeps one (KEEP)
 _S_MORE = const(2)  # one more card for Spark, kept at once (RESULT)
 _S_SPARK = const(3)  # the spark draw's two cards (PICK)
@@ -228,6 +233,7 @@ _S_THREAT = const(5)  # a threat dealt by the player
 _S_OUT = const(6)  # Out: what defeat was
 _S_ARRIVAL = const(7)  # the pressure lands: a face arrives, or the situation worsens
 _S_ORACLE = const(8)  # the Oracle's answer
+# mutate: end
 
 
 def band_of(card):
