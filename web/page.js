@@ -42,11 +42,15 @@ function chooseSeed() {
 // -- buttons ------------------------------------------------------------------------------------
 const physical = new Map(); // source (a key name or a pointer id) -> bit
 const downAt = new Array(6).fill(-1e9);
+// Presses no frame has seen yet: a busy machine can leave more than MIN_HOLD_MS between two
+// frames, and a tap made and lifted in that gap must still reach the firmware.
+let unseen = 0;
 
 function press(source, letter) {
   const bit = BUTTONS[letter];
   physical.set(source, bit);
   downAt[Math.log2(bit)] = performance.now();
+  unseen |= bit;
   wakeAudio();
 }
 
@@ -55,7 +59,7 @@ function release(source) {
 }
 
 function heldMask(now) {
-  let mask = 0;
+  let mask = unseen;
   for (const bit of physical.values()) mask |= bit;
   for (let i = 0; i < 6; i++) if (now - downAt[i] < MIN_HOLD_MS) mask |= 1 << i;
   return mask;
@@ -198,6 +202,7 @@ function run(board) {
     if (owed >= FRAME_MS) {
       owed -= FRAME_MS;
       const held = heldMask(now);
+      unseen = 0;
       const began = performance.now();
       // The firmware's clock moves by the real time since its last frame (a hidden tab
       // counts: the handheld would have dimmed and slept meanwhile), in whole milliseconds
