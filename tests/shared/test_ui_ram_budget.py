@@ -1,20 +1,23 @@
-# heap: 96K
+# heap: 104K
 # The app's RAM budget check: a whole game of Red Queen's Dungeon played through the buttons
 # (title -> game list -> menu -> game -> game over -> initials -> score table) under real
 # MicroPython, the firmware compiled to .mpy as on the device.
 #
 # Budget: at every checkpoint the heap in use after gc.collect() (what the app, its modules
-# and this test really hold) stays at or under BUDGET = 80 KiB. The cap (the `# heap:` line,
-# 96 KiB) sits 16 KiB above the budget, room for the garbage and fragmentation between
+# and this test really hold) stays at or under BUDGET = 80 KiB. The cap (the `# heap:` line)
+# sits above the budget, room for the garbage and fragmentation between
 # collections, so the outcome does not hang on which stale words the conservative collector
-# happens to find.
+# happens to find (16 KiB at first; 24 KiB since issue 16, see below).
 # Measured on the 64-bit unix port (MicroPython 1.28, 2026-12-03), live heap after collect:
 # before issues 11-17: title 46.5 KB, menu 47.4 KB, in game at most 57.9 KB, scores 57.2 KB;
 # after them (bounded, checked store reads; the newcomer screens; the glyph tables that make
 # drawing fast; five games in the registry): title 50.8 KB, menu 51.5 KB, in game at most
-# 72.5 KB. The budget was 64 KiB under an 80 KiB cap and is now 80 KiB under 96 KiB, on
+# 72.5 KB. Issue 16's partial redraw (a copy of the last frame, the display's chunk views,
+# its code) added 2.2 KB: title 53.0 KB, menu 53.8 KB, in game at most 75.3 KB; the smallest
+# passing heap went from 86K to 90K, so the cap is 104K (the budget stays 80 KiB).
+# The budget was 64 KiB under an 80 KiB cap and is now 80 KiB under 96-104 KiB, on
 # purpose: on the Pico (32-bit) the same objects take roughly half as much, and the emulated
-# Pico shows more than 150 KB free in every game (docs/BENCHMARKS-pico.md).
+# Pico shows 147-170 KB free in every game (docs/BENCHMARKS-pico.md).
 # Why not 64 KiB: with Red Queen's code in RAM the app needed about 55 KB of a 64 KiB cap on
 # this port in 2026-12, and the test failed at random in fresh clones.
 import gc
