@@ -24,14 +24,12 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+from tools import balance, mpy  # balance puts firmware/ and tools/mp/ on sys.path
 
-from deckdelve import registry  # noqa: E402
-from host_sim.__main__ import Parser, bad_data_dir  # noqa: E402
-from tools import balance, mpy  # noqa: E402
+from deckdelve import registry
+from host_sim.__main__ import Parser, bad_data_dir
+
+ROOT = balance.ROOT
 
 # The reference loop (tools/mp/bench_ref.py) on the emulated Pico: stock MicroPython v1.28.0
 # for RPI_PICO on rp2040js at 125 MHz, measured with `python -m tools.bench_pico_ref` on
