@@ -86,9 +86,10 @@ def play(key, seed, options, bot):
 
 
 def endless_turns(key):
-    """The turns a play-out plays of a game with no end of its own (The Four: a campaign goes
-    on until the story ends, which a careful player may never reach), else 0."""
-    return getattr(registry.load(key).Game, "PLAYOUT_TURNS", 0)
+    """The turns a play-out plays of game `key` (0: it ends by itself); see playout_core."""
+    import playout_core
+
+    return playout_core.turn_cap(registry.load(key).Game)
 
 
 def _nice():

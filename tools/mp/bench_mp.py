@@ -200,7 +200,7 @@ def play_rules(key, options, bot_name, games, seed):
 
     cls = load(key).Game
     bot = playout_core.find_bot(key, bot_name)
-    turns = getattr(cls, "PLAYOUT_TURNS", 0)  # a game with no end of its own stops there
+    turns = playout_core.turn_cap(cls)
     apply_us = array("I")
     choose_us = array("I")
     for i in range(games):

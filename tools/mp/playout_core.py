@@ -36,6 +36,12 @@ def find_bot(key, name):
     return bot
 
 
+def turn_cap(cls):
+    """The turns a play-out plays of a game with no end of its own (PLAYOUT_TURNS: The Four's
+    campaign goes on until its story ends, which a careful player may never reach), else 0."""
+    return getattr(cls, "PLAYOUT_TURNS", 0)
+
+
 def finished(game, turns):
     """Over, or (a game with no end of its own, PLAYOUT_TURNS) that many turns played."""
     return game.over or (turns and game.turn >= turns)
@@ -48,7 +54,7 @@ def play_one(cls, seed, options, bot, log):
     game = cls(seed, options)
     game.check()
     steps = 0
-    turns = getattr(cls, "PLAYOUT_TURNS", 0)
+    turns = turn_cap(cls)
     while not finished(game, turns):
         if steps >= MAX_STEPS:
             return "no end after %d actions" % steps
@@ -77,7 +83,7 @@ def run(key, games, seed, options, bot_name="", examples=3):
     if not bot_name:
         bot_name = default_bot(key)
     bot = find_bot(key, bot_name)
-    turns = getattr(cls, "PLAYOUT_TURNS", 0)
+    turns = turn_cap(cls)
     stats = {}  # the sums of a game's playout_stats(), if it has them
     wins = 0
     total_score = 0
