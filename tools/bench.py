@@ -350,7 +350,7 @@ def write_report(path, plan, data, seconds):
                     k = "%d KiB" % k
                 if r["actions"]:
                     peak, share = kib(r["live_peak"]), kib(r["live_peak"] - r["baseline"])
-                else:  # the player counts actions in the run's log: a campaign keeps none
+                else:  # no action seen: no heap sample in play
                     peak = share = "not measured (*)"
                     unmeasured = True
                 lines.append("| %s | %s | %d | %d | %s | %s | %s | %s | %d |" % (
@@ -358,12 +358,9 @@ def write_report(path, plan, data, seconds):
                     kib(r["baseline"]), share, k, r["unfinished"]))
                 peaks.append(r.get("mem_peak") or 0)
         if unmeasured:
-            lines += ["", "(*) No action was counted: the player (`tools/mp/bench_play.py`) "
-                      "samples the heap at each action it sees in the game's run log, and a "
-                      "campaign game (The Four) saves a snapshot instead of keeping a log. "
-                      "Its smallest heap is still measured; its live heap in play is in "
-                      "`tests/shared/test_the_four_ui.py` and the emulated Pico's free heap "
-                      "below."]
+            lines += ["", "(*) No action was taken in these play-outs: the player "
+                      "(`tools/mp/bench_play.py`) samples the heap at each action the game "
+                      "applies. The smallest heap is still measured."]
         lines += ["", "`micropython.mem_peak()` read %s to %s at the end of these runs (256 KiB "
                   "heap): on the unix port it counts every allocation not explicitly freed, "
                   "garbage the collector reclaimed included, so it only grows; the live peak "

@@ -40,9 +40,33 @@ def new_app(seed, name):
 def play(app, key, options, seed, step, on_action=None):
     """One play-out: a new game of key (as the game menu starts it), played to its score
     table and back to the menu. step(presses) runs one frame; on_action() is called after
-    every action the game takes. Returns (presses, actions, finished)."""
+    every action the game takes. Returns (presses, actions, finished).
+
+    Actions are counted at the game's apply() (wrapped for the play-out), not in the run's
+    log: a campaign game (The Four) keeps no log. A campaign's slot is emptied first, as a
+    player deleting it would: an ended campaign left in the slot would be continued, over at
+    once, instead of a new game played."""
+    from deckdelve import registry
+
+    entry = registry.find(key)
+    if len(entry) > 3 and "slots" in entry[3]:
+        from deckdelve import campaigns
+
+        campaigns.delete(app.data_dir, key, 0)  # the slot start_game opens
+        campaigns = None
+    entry = registry = None  # the app drops these modules when the game starts: so do we
     app.start_game(key, options, seed)
     step(0)
+    counted = [0]
+    game = app.stack[0].game
+    apply = game.apply
+
+    def counting_apply(action):
+        apply(action)
+        counted[0] += 1
+
+    game.apply = counting_apply
+    game = None  # hold nothing of the game: it leaves RAM when it ends
     rng = Rng(seed ^ 0x2A5A5)
     presses = 0
     taken = 0
@@ -59,12 +83,10 @@ def play(app, key, options, seed, step, on_action=None):
             break
         step(KEYS[rng.below(len(KEYS))])
         presses += 1
-        host = app.stack[0]
-        if type(host).__name__ == "GameHost" and len(host.log) != taken:
-            taken = len(host.log)
+        if counted[0] != taken:
+            taken = counted[0]
             if on_action is not None:
                 on_action()
-        host = None  # hold nothing of the game: it leaves RAM when it ends
     while type(app.stack[-1]).__name__ in ("GameOver", "Initials", "Scores"):
         step(A)
     return presses, taken, finished
