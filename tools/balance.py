@@ -19,10 +19,9 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+from tools import FIRMWARE, MP_TOOLS, ROOT, on_path
+
+on_path(FIRMWARE, MP_TOOLS)
 
 from deckdelve import registry  # noqa: E402
 

@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import ROOT
 # The kit sits in shared/ beside the checkout (../shared); a work tree is one folder deeper.
 KIT = next((k for k in (os.path.join(ROOT, "..", "shared", "pico-emu"),
                         os.path.join(ROOT, "..", "..", "shared", "pico-emu"))

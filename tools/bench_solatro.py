@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import ROOT
 
 # The timed part runs unchanged under both interpreters: it is written to a temporary file
 # and given to each. It must stay MicroPython-clean.

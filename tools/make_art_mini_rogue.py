@@ -13,7 +13,7 @@ import sys
 
 from PIL import Image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import ROOT
 SOURCE = os.path.join(ROOT, "assets", "mini_rogue", "art.png")
 OUTPUT = os.path.join(ROOT, "firmware", "deckdelve", "ui", "mini_rogue_art.py")
 

@@ -7,7 +7,7 @@
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import ROOT
 ASSET = os.path.join(ROOT, "assets", "font3x5.txt")
 OUT = os.path.join(ROOT, "firmware", "deckdelve", "ui", "font_data.py")
 FIRST = 0

@@ -11,8 +11,7 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
+from tools import FIRMWARE, ROOT
 BUILD = os.path.join(ROOT, "build", "mpy")
 # Trees compiled into the build: (source folder, folder inside the build).
 SOURCES = (

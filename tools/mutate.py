@@ -26,7 +26,7 @@ import signal
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from tools import FIRMWARE, MP_TOOLS, ROOT, SHARED_TESTS, on_path
 GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro", "the_four")
 QUICK = 6  # mutants in a --quick run
 KNOWN = os.path.join(ROOT, "tools", "mutants_alive.txt")
@@ -190,10 +190,7 @@ def test_modules(game):
 
 
 def _setup_paths():
-    for p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "shared"),
-              os.path.join(ROOT, "tools", "mp")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
+    on_path(ROOT, FIRMWARE, SHARED_TESTS, MP_TOOLS)
     os.chdir(ROOT)  # the shared tests use paths relative to the repo root
 
 

@@ -9,15 +9,13 @@ the first few errors, the seed and the action list that reproduce each.
 """
 
 import json
-import os
 import re
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tools", "mp")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
+from tools import FIRMWARE, MP_TOOLS, ROOT, on_path
+
+on_path(ROOT, FIRMWARE, MP_TOOLS)
 
 from deckdelve import registry  # noqa: E402
 

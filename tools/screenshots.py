@@ -9,8 +9,9 @@ import sys
 
 from PIL import Image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+from tools import ROOT, on_path
+
+on_path(ROOT)
 
 from host_sim import render  # noqa: E402
 
