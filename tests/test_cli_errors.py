@@ -1,6 +1,6 @@
 """Every bad command line of `python -m host_sim`, `python -m tools.playout` and the other tools
 a user runs (bench, balance, mutate, bench_pico, screenshots, soak, journal, heap_margins,
-deploy, web) ends with one line on stderr saying what is wrong and a non-zero exit status:
+deploy, web, the art converters) ends with one line on stderr saying what is wrong and a non-zero exit status:
 never a traceback, never a silent success, never a long run that fails only at its end
 (issue 12)."""
 
@@ -113,6 +113,8 @@ BAD = [
     ("tools.journal", ["{tmp}"]),  # no journal there
     ("tools.journal", ["{tmp}", "--slot", "0"]),
     ("tools.journal", ["{tmp}", "--slot", "x"]),
+    ("tools.make_font", ["--bogus"]),  # before the fix: ignored, and the font file rewritten
+    ("tools.make_art_mini_rogue", ["--chek"]),
     ("tools.heap_margins", ["nope"]),
     ("tools.heap_margins", ["--min-margin", "-1"]),
     ("tools.heap_margins", ["--min-margin", "x"]),

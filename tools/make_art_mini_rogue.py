@@ -68,9 +68,14 @@ def generate():
 
 
 def main(argv=None):
-    argv = sys.argv[1:] if argv is None else argv
+    from host_sim.__main__ import Parser
+
+    ap = Parser(prog="python -m tools.make_art_mini_rogue", description=__doc__.split("\n")[0])
+    ap.add_argument("--check", action="store_true",
+                    help="only say whether the committed module matches the art")
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     text = generate()
-    if "--check" in argv:
+    if args.check:
         with open(OUTPUT) as f:
             same = f.read() == text
         print("up to date" if same else "%s is stale: run python -m tools.make_art_mini_rogue"

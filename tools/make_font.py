@@ -56,7 +56,11 @@ def render(glyphs):
     )
 
 
-def main():
+def main(argv=None):
+    from host_sim.__main__ import Parser
+
+    Parser(prog="python -m tools.make_font", description=__doc__.split("\n")[0]).parse_args(
+        sys.argv[1:] if argv is None else argv)  # no options: --help, or a bad flag refused
     text = render(parse())
     with open(OUT, "w") as f:
         f.write(text)
