@@ -400,10 +400,7 @@ class Game(BaseGame):
                 out.append(act(BEGIN))
         return out
 
-    def apply(self, action):
-        if action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action >> 8
         arg = action & 255
         if kind == TURN or kind == POWER:
