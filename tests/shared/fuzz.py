@@ -30,7 +30,9 @@ class Fuzz:
         self.key = key
         self.seed = seed
         self.draw_every = draw_every
-        self.shown = None  # the top screen at the last draw
+        # The top screen at the last draw, by id(): a reference would keep a game that is
+        # being left (and its modules) in RAM while the menus load, which no device does.
+        self.shown = None
         self.rng = Rng(seed)
         # Every letter pressed, for the reproduction: allocated whole at the start, while the
         # heap is empty (a growing one would need ever larger free blocks).
@@ -46,9 +48,9 @@ class Fuzz:
         app = self.h.app
         try:
             if app.frame(0 if letter == "." else from_letter(letter)):
-                if self.shown is not app.stack[-1] or self.n % self.draw_every == 0:
+                if self.shown != id(app.stack[-1]) or self.n % self.draw_every == 0:
                     app.draw()
-                    self.shown = app.stack[-1]
+                    self.shown = id(app.stack[-1])
             stack = app.stack
             assert stack, "no screen on the stack"
             if type(stack[-1]).__name__ == "Crash":
@@ -69,26 +71,39 @@ class Fuzz:
         return self.h.app.stack[-1]
 
     def step(self):
-        top = self.top()
-        name = type(top).__name__
-        if name == "Menu" and getattr(top, "title", "") == "DECKDELVE" and self.rng.below(10):
+        # No reference to a screen is held while pressing: one would keep a game that a
+        # press leaves (its modules, its scene) in RAM while the menus load, which no device
+        # does, and the heap this test needs would measure the harness.
+        name, moves, other_game = self.look()
+        if name == "Menu" and moves >= 0 and self.rng.below(10):
             # The list of games: mostly on to the game under test (else wander: settings...)
-            n = len(top.items)
-            moves = (self.index - top.index) % n
             for _ in range(moves):
                 self.press("D")
             self.press("A")
             return
-        if name == "GameMenu" and top.entry[0] != self.key:
+        if name == "GameMenu" and other_game:
             self.press("B")
             return
         self.press(LETTERS[self.rng.below(len(LETTERS))])
 
+    def look(self):
+        """The top screen's kind; on the list of games, the presses of DOWN to the game under
+        test (else -1); on a game's menu, whether it is another game's."""
+        top = self.top()
+        moves = -1
+        if getattr(top, "title", "") == "DECKDELVE" and hasattr(top, "items"):
+            moves = (self.index - top.index) % len(top.items)
+        other = hasattr(top, "entry") and top.entry[0] != self.key
+        return type(top).__name__, moves, other
+
     def face(self):
         """What the player sees: the top screen and, over a game, how many of its event
-        messages are still to read (each press of A or B closes one)."""
+        messages are still to read (each press of A or B closes one). The screen by id(),
+        kind and depth, not by reference: a reference held across the presses of a probe
+        would keep a game being left in RAM while the menus load."""
         top = self.top()
-        return top, len(getattr(top, "pending", ()))
+        return (id(top), type(top).__name__, len(self.h.app.stack),
+                len(getattr(top, "pending", ())))
 
     def probe(self):
         """What is shown can be left: B (up to STUCK times), else A, changes it."""
