@@ -15,6 +15,7 @@ from helpers import Headless, game_index, scratch
 PROBE = 200
 LETTERS = "UDLRUDLRAAAAB."  # B less often than A, so that the walk goes deeper
 STUCK = 5  # presses of B, then of A, that must change the top screen
+KEYS = "UDLRAB."  # what keys holds: the index of each letter pressed, two to a byte
 
 
 class FuzzFailure(AssertionError):
@@ -34,16 +35,18 @@ class Fuzz:
         # being left (and its modules) in RAM while the menus load, which no device does.
         self.shown = None
         self.rng = Rng(seed)
-        # Every letter pressed, for the reproduction: allocated whole at the start, while the
-        # heap is empty (a growing one would need ever larger free blocks).
-        self.keys = bytearray(presses + 2 * STUCK)
+        # Every letter pressed, for the reproduction, two to a byte (half the RAM of one a
+        # byte: 5 KB of 10,000 presses): allocated whole at the start, while the heap is empty
+        # (a growing one would need ever larger free blocks). The last step may press 5 keys
+        # (to a game and A) and a probe 2 * STUCK after `presses`.
+        self.keys = bytearray((presses + 2 * STUCK + 6) // 2)
         self.n = 0
         self.h = Headless(scratch("fuzz_%s_%d" % (key, seed)), seed=seed)
         self.index = game_index(key)
         self.games = 0  # games reached (a GameHost on top)
 
     def press(self, letter):
-        self.keys[self.n] = ord(letter)
+        self.keys[self.n >> 1] |= KEYS.index(letter) << (4 * (self.n & 1))
         self.n += 1
         app = self.h.app
         try:
@@ -65,7 +68,11 @@ class Fuzz:
         raise FuzzFailure("fuzz %s seed %d after %d presses: %s\n  reproduce: python -m "
                           "host_sim --seed %d --keys %s" % (self.key, self.seed, self.n, why,
                                                             self.seed,
-                                                            bytes(self.keys[:self.n]).decode()))
+                                                            self.pressed()))
+
+    def pressed(self):
+        """The letters pressed so far, as host_sim's --keys takes them."""
+        return "".join(KEYS[self.keys[i >> 1] >> (4 * (i & 1)) & 15] for i in range(self.n))
 
     def top(self):
         return self.h.app.stack[-1]
