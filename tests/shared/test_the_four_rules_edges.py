@@ -111,11 +111,15 @@ def test_a_saved_campaign_of_this_snapshot_version_restores():
 def test_a_version_1_snapshot_restores_without_the_last_flip():
     g = tf.Game.restore(SAVED_V1)
     assert g.snapshot() == SAVED  # the same campaign, written as version 2
-    # Its last flip's cards (a count, 2, at byte 90, after flip's empty count) are skipped: a
-    # count bigger than a flip can hold is refused, and so is a snapshot cut short there.
+    # Its last flip's cards (a count, 2, at byte 90, after flip's empty count) are skipped,
+    # whatever they are, up to the 8 a flip holds; a count of 9 is refused, and so is a
+    # snapshot cut short there.
     at = 90
     assert SAVED_V1[at - 1:at + 3] == bytes([0, 2, 0x14, 0x21])
-    for bad in (SAVED_V1[:at] + bytes([9]) + SAVED_V1[at + 1:], SAVED_V1[:at + 2]):
+    full = SAVED_V1[:at] + bytes([8]) + bytes(range(8)) + SAVED_V1[at + 3:]
+    assert tf.Game.restore(full).snapshot() == SAVED
+    over = SAVED_V1[:at] + bytes([9]) + bytes(range(9)) + SAVED_V1[at + 3:]
+    for bad in (over, SAVED_V1[:at + 2]):
         try:
             tf.Game.restore(bad)
         except ValueError:
