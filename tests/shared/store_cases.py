@@ -5,7 +5,7 @@
 import os
 
 from deckdelve.rng import Rng
-from deckdelve.store import checksum
+from deckdelve.files import checksum
 
 
 def checked(kind, version, payload):
