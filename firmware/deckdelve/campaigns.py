@@ -2,7 +2,7 @@
 # whole state after every action, and a journal of plain-text lines that never fills the flash.
 #
 # Files in the data folder, per game key and slot (0..SLOTS-1):
-#   camp_<key>_<slot>.sav     the snapshot, written through Files.write_checked (header, checksum,
+#   camp_<key>_<slot>.sav     the snapshot, written through Store.write (header, checksum,
 #                             write-then-rename: a power cut leaves the old file or the new
 #                             one). Its JSON: label (the slot list's text), snap (the snapshot,
 #                             hex), jgen and jsize (where the journal stood before this save's
@@ -38,7 +38,7 @@
 import os
 from binascii import hexlify, unhexlify
 
-from deckdelve.files import Files
+from deckdelve.store import Store
 
 SLOTS = 3
 JOURNAL_MAX = 16384  # bytes per journal file (two per campaign); tests make it smaller
@@ -98,7 +98,7 @@ def _after(gen, size, n):
 
 
 def _store(root, notices):
-    return Files(root, notices)
+    return Store(root, notices)
 
 
 def _is_int(v):

@@ -5,7 +5,7 @@
 # the whole new line (littlefs commits an append when the file closes).
 import os
 
-from deckdelve import files as core
+from deckdelve import store as core
 
 LOG_NAME = "error.log"
 LOG_MAX = 4096  # bytes of error.log at most

@@ -1,23 +1,86 @@
 # Everything kept on flash: settings, high scores, achievements and saved runs. This module is
-# the settings (read at every boot) and the one way in to the other kinds, which live in
+# the files and their checking, and the settings (read at every boot); the other kinds live in
 # modules that load only for the call that needs them: scores.py (high scores, achievements),
 # runs.py (saved runs), errorlog.py (the log of unexpected errors) and, at boot,
 # campaigns.py (campaign slots: their snapshots and journals). Store's methods for
 # them are the one way in, so that callers never load them themselves.
 #
-# The primitives (files, their header and checksum, writing without a torn file, setting a bad
-# one aside, notices) are files.py's Files, which Store extends; see there.
+# One small file per purpose, each with a header that names its kind and version and carries
+# the length and a checksum of the payload:
+#
+#     DECKDELVE <kind> <version> <payload length> <checksum>\n<payload>
+#
+# The primitives, for any kind of file (campaigns.py builds on them too):
+#   write_checked(name, kind, version, parts)   writes the parts (bytes, or array("H") whose
+#       items go little-endian) to "<name>.tmp", then renames it over name: a power cut
+#       leaves the old file or the new one, never half of one (littlefs renames atomically).
+#       Nothing is built whole: the checksum is a first pass over the parts.
+#   open_checked(name, kind, version, limit)    opens name and checks all that can be checked
+#       before the payload is read: it is a file, not above limit bytes (a bounded read: a
+#       file bigger than RAM is never read), its header is of this kind and of a version this
+#       firmware reads; returns (file, version, length, checksum) at the payload.
+#   read_checked / read_json                    the whole payload (checked), or its JSON.
+#   set_aside(name, why, what)                  an unreadable file is renamed aside to
+#       "<name>.bad<N>", never deleted nor overwritten, and a notice says so; defaults are used.
+#
+# A file from a newer firmware (a higher version) is refused with a notice and left as it is:
+# no write replaces it (write_checked looks at the version on flash first), so going back to
+# the newer firmware finds it again. A failed write (flash full, out of memory) leaves the
+# old file and adds a notice saying what was not kept. A MemoryError while reading is a
+# notice too, and the file stays where it is. Notices are texts for the player, which the app
+# shows at once (see App.show_notices).
+import json
 import os
 
-from deckdelve.files import Files, _stat
-
 SETTINGS_VERSION = 1
+SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
+HEAD_LIMIT = 64  # bytes of a header line
+ENOSPC = 28
 
 # "last": the option each game was last started with, "key=index,..." (menus.py); "seen":
 # the how-tos already shown, "*" for the collection's and each game's key (menus.py).
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA",
                     "last": "", "seen": ""}
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
+
+# What a file holds, for the player's notices.
+WHAT = {"settings.dat": "the settings", "scores.dat": "the high scores",
+        "achieve.dat": "the achievements"}
+
+# The rename that commits a write. A module-level name so that a test can make it fail
+# (MicroPython's os module cannot be patched).
+rename = os.rename
+
+
+def checksum(data, a=1, b=0):
+    """Adler-32 of bytes, kept in small ints (both halves < 65521); a and b continue an
+    earlier sum (see _sum)."""
+    for byte in data:
+        a = (a + byte) % 65521
+        b = (b + a) % 65521
+    return (b << 16) | a
+
+
+def _sum(parts):
+    """(length, Adler-32) of parts: bytes-like, or array("H") counted as its little-endian
+    bytes (what write_checked writes)."""
+    a = 1
+    b = 0
+    n = 0
+    for part in parts:
+        if isinstance(part, (bytes, bytearray)):
+            for byte in part:
+                a = (a + byte) % 65521
+                b = (b + a) % 65521
+            n += len(part)
+        else:
+            for v in part:
+                a = (a + (v & 255)) % 65521
+                b = (b + a) % 65521
+                a = (a + (v >> 8)) % 65521
+                b = (b + a) % 65521
+            n += 2 * len(part)
+    return n, (b << 16) | a
 
 
 def _part(name):
@@ -36,8 +99,231 @@ def _part(name):
     return module
 
 
-class Store(Files):
+def _stat(path):
+    """(is a folder, size) or None when nothing is there."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st[0] & 0x4000) != 0, st[6]
+
+
+def _join(a, b):
+    return b if not a else a + "/" + b
+
+
+def _errno_text(e):
+    if isinstance(e, MemoryError):
+        return "out of memory"
+    code = e.args[0] if e.args else 0
+    return "flash full" if code == ENOSPC else "flash error %s" % code
+
+
+class Store:
     NOT_KEPT = -2  # add_score: the score made the table but could not be written
+
+    def __init__(self, root, notices=None):
+        self.root = root.rstrip("/") if root != "/" else ""
+        # Texts for the player, shown by the app and then cleared; the app passes its own
+        # list so that every Store it makes reports to the same place.
+        self.notices = [] if notices is None else notices
+        self.writable = True
+        if self.root:
+            st = _stat(self.root)
+            if st is None:
+                try:
+                    os.mkdir(self.root)
+                except OSError:
+                    self.writable = False
+            elif not st[0]:
+                self.writable = False
+
+    def path(self, name):
+        return _join(self.root, name)
+
+    def note(self, text):
+        if text not in self.notices:  # the same trouble twice is one notice
+            self.notices.append(text)
+
+    # -- reading -----------------------------------------------------------------------------
+    def open_checked(self, name, kind, version, limit):
+        """Open a file and check it up to its payload (see the top of this file). Returns
+        (file, version, payload length, checksum), the file at the payload (the caller closes
+        it), or None: missing (no notice), set aside or refused (with a notice)."""
+        path = self.path(name)
+        st = _stat(path)
+        if st is None:
+            return None
+        if st[0]:
+            self.set_aside(name, "a folder, not a file")
+            return None
+        if st[1] > limit:
+            self.set_aside(name, "too large: %d bytes" % st[1])
+            return None
+        why = None
+        f = None
+        try:
+            f = open(path, "rb")
+            line = f.readline(HEAD_LIMIT)
+            head = line.decode().split(" ")
+            if len(head) != 5 or head[0] != "DECKDELVE" or head[1] != kind:
+                why = "not a %s file" % kind
+            else:
+                found = int(head[2])
+                length = int(head[3])
+                if found > version:
+                    f.close()
+                    self.note("%s is from a newer Deckdelve (version %d): not read, not "
+                              "changed." % (name, found))
+                    return None
+                if found < 1:
+                    why = "unknown version %d" % found
+                elif length != st[1] - len(line):
+                    why = "damaged (length)"
+                else:
+                    return f, found, length, int(head[4])
+        except (ValueError, IndexError, UnicodeError):
+            why = "damaged"
+        except (OSError, MemoryError) as e:
+            if f is not None:
+                f.close()
+            self.note("Could not read %s (%s); it is left as it is." % (name, _errno_text(e)))
+            return None
+        if f is not None:
+            f.close()
+        self.set_aside(name, why)
+        return None
+
+    def read_checked(self, name, kind, version, limit=SMALL_LIMIT):
+        """(version, payload bytes) of a checked file, or None (see open_checked)."""
+        opened = self.open_checked(name, kind, version, limit)
+        if opened is None:
+            return None
+        f, found, length, expected = opened
+        try:
+            payload = f.read(length)
+        except (OSError, MemoryError) as e:
+            payload = None
+            self.note("Could not read %s (%s); it is left as it is." % (name, _errno_text(e)))
+        f.close()
+        if payload is None:
+            return None
+        if len(payload) != length or checksum(payload) != expected:
+            self.set_aside(name, "damaged (checksum)")
+            return None
+        return found, payload
+
+    def read_json(self, name, kind, version, valid, limit=SMALL_LIMIT):
+        """(version, value) of a checked JSON file whose value passes valid(value, version),
+        or None: a file that fails is set aside."""
+        got = self.read_checked(name, kind, version, limit)
+        if got is None:
+            return None
+        try:
+            value = json.loads(got[1])
+        except ValueError:
+            self.set_aside(name, "damaged (JSON)")
+            return None
+        except MemoryError:
+            self.note("Could not read %s (out of memory); it is left as it is." % name)
+            return None
+        if not valid(value, got[0]):
+            self.set_aside(name, "wrong contents")
+            return None
+        return got[0], value
+
+    def set_aside(self, name, why, what=None):
+        """Rename an unreadable file (or folder) to name.badN, the first free N, and say so.
+        Returns the new name, or None if it could not be renamed."""
+        n = 1
+        while _stat(self.path("%s.bad%d" % (name, n))) is not None:
+            n += 1
+        aside = "%s.bad%d" % (name, n)
+        try:
+            os.rename(self.path(name), self.path(aside))
+        except OSError:
+            aside = None
+        what = what or WHAT.get(name, name)
+        if aside:
+            self.note("Could not use %s (%s: %s); the file is kept as %s." %
+                      (what, name, why, aside))
+        else:
+            self.note("%s is unreadable (%s) and could not be moved aside." % (name, why))
+        return aside
+
+    # -- writing -----------------------------------------------------------------------------
+    def newer_on_flash(self, name, kind, version):
+        """True when name holds a file of this kind from a newer firmware (never replaced)."""
+        try:
+            with open(self.path(name), "rb") as f:
+                head = f.readline(HEAD_LIMIT).decode().split(" ")
+            return len(head) == 5 and head[1] == kind and int(head[2]) > version
+        except (OSError, ValueError, UnicodeError, MemoryError):
+            return False
+
+    def left_unread(self, name, kind, version, what):
+        """After a read gave nothing: True (with a notice) when the file is still there, left
+        as it is (newer, or not read for want of memory). A read-modify-write then stops, so
+        that the file is not replaced by defaults plus one change."""
+        if not self.is_file(name):
+            return False
+        if self.newer_on_flash(name, kind, version):
+            self.note("Did not save %s: %s is from a newer Deckdelve." % (what, name))
+        else:
+            self.note("Did not save %s: %s could not be read." % (what, name))
+        return True
+
+    def write_checked(self, name, kind, version, parts, what=None):
+        """Write parts (bytes-like, or array("H") written little-endian) as one checked file,
+        atomically; True on success. On failure the old file is untouched and a notice
+        says what was not kept."""
+        what = what or WHAT.get(name, name)
+        if not self.writable:
+            self.note("Could not save %s: no data folder." % what)
+            return False
+        if self.newer_on_flash(name, kind, version):
+            self.note("Did not save %s: %s is from a newer Deckdelve." % (what, name))
+            return False
+        tmp = self.path(name + ".tmp")
+        try:
+            length, total = _sum(parts)
+            with open(tmp, "wb") as f:
+                f.write(("DECKDELVE %s %d %d %d\n" % (kind, version, length, total)).encode())
+                for part in parts:
+                    f.write(part)
+            rename(tmp, self.path(name))
+            return True
+        except (OSError, MemoryError) as e:
+            why = _errno_text(e)
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        self.note("Could not save %s (%s); what was saved before is kept." % (what, why))
+        return False
+
+    def write_json(self, name, kind, version, value, what=None):
+        try:
+            payload = json.dumps(value).encode()
+        except MemoryError:
+            self.note("Could not save %s (out of memory); what was saved before is kept." %
+                      (what or WHAT.get(name, name)))
+            return False
+        return self.write_checked(name, kind, version, (payload,), what)
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def sum_parts(self, parts):
+        """(length, checksum) of parts as write_checked writes them."""
+        return _sum(parts)
+
+    def is_file(self, name):
+        st = _stat(self.path(name))
+        return st is not None and not st[0]
 
     # -- the error log ------------------------------------------------------------------------
     def append_log(self, text):

@@ -5,7 +5,7 @@
 import os
 
 from deckdelve.rng import Rng
-from deckdelve.files import checksum
+from deckdelve.store import checksum
 
 
 def checked(kind, version, payload):

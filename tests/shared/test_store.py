@@ -7,9 +7,8 @@
 import json
 import os
 
-from deckdelve import files
-from deckdelve.files import checksum
-from deckdelve.store import Store
+from deckdelve import store
+from deckdelve.store import Store, checksum
 from helpers import exists, scratch
 from store_cases import KINDS, checked, get, put
 
@@ -109,17 +108,17 @@ def test_failed_rename_keeps_the_old_file_and_the_score_is_not_announced():
     def cut(a, b):
         raise OSError(28)
 
-    files.rename = cut
+    store.rename = cut
     try:
         assert s.add_score("g", 99, "NEW", "") == Store.NOT_KEPT
     finally:
-        files.rename = REAL_RENAME
+        store.rename = REAL_RENAME
     assert "Could not save your score (flash full)" in s.notices[-1]
     assert [e[1] for e in Store(d).scores("g")] == ["OLD"]
     assert not exists(d + "/scores.dat.tmp")
 
 
-REAL_RENAME = files.rename
+REAL_RENAME = store.rename
 OPS = [0, 0]  # file operations so far, the one that fails (0: none)
 
 
@@ -172,11 +171,11 @@ def _with_fault(k, fn):
     """fn() with the k-th file operation failing; (result, whether the fault was reached)."""
     OPS[0] = 0
     OPS[1] = k
-    files.open = faulty_open
+    store.open = faulty_open
     try:
         got = fn()
     finally:
-        del files.open
+        del store.open
     return got, OPS[0] >= k
 
 
@@ -196,11 +195,11 @@ def _put_files(d, files):
 
 
 def _oom_of(name, write, load, expected, default):
-    # The campaign cases import campaigns.py, which must use this files module (the one
+    # The campaign cases import campaigns.py, which must use this store module (the one
     # patched): an app in an earlier test may have dropped both from sys.modules.
     import sys
 
-    sys.modules["deckdelve.files"] = files
+    sys.modules["deckdelve.store"] = store
     sys.modules.pop("deckdelve.campaigns", None)
     d = scratch("store_oom")
     path = d + "/" + name
@@ -256,11 +255,11 @@ def test_memory_error_building_the_json_keeps_the_old_file():
 
         loads = staticmethod(json.loads)
 
-    files.json = NoRoom
+    store.json = NoRoom
     try:
         assert s.add_score("g", 6, "NEW", "") == Store.NOT_KEPT
     finally:
-        files.json = json
+        store.json = json
     assert "out of memory" in s.notices[-1]
     assert [e[1] for e in Store(d).scores("g")] == ["OLD"]
 
