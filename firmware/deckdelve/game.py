@@ -3,7 +3,9 @@
 #
 #   g = GameClass(seed, options)   deal a fresh game; all chance comes from g.rng (seeded)
 #   g.actions()                    list of legal actions now (small ints, < 2**16)
-#   g.apply(a)                     do one; raises IllegalAction if a is not legal
+#   g.apply(a)                     do one; raises IllegalAction if a is not legal (here,
+#                                  once for every game: it checks a against actions(), the
+#                                  one statement of what is legal, then calls g.do(a))
 #   g.over, g.won, g.score         game end and the score for the high-score table
 #   g.events                       what apply() just did, for the scene to show; apply()
 #                                  empties it first, so it never grows without bound
@@ -37,6 +39,14 @@ class Game:
         raise NotImplementedError
 
     def apply(self, action):
+        """Do one action: the checks every game makes, then the game's own do()."""
+        if self.over or action not in self.actions():
+            raise IllegalAction("illegal action %d" % action)
+        self.events = []
+        self.do(action)
+
+    def do(self, action):
+        """What a legal action does (apply() has checked it and emptied events)."""
         raise NotImplementedError
 
     def check(self):
@@ -47,10 +57,6 @@ class Game:
 
     def summary(self):
         return str(self.score)
-
-    def illegal(self, action):
-        """Raise the error a scene or bot gets for an action that is not legal now."""
-        raise IllegalAction("illegal action %d" % action)
 
 
 def replay(game_class, seed, options, log):

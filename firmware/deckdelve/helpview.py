@@ -24,7 +24,7 @@ class Help(Screen):
         self.path = help_path(key)
         try:
             with open(self.path, "rb") as f:
-                self.starts, self.ends = layout(f.read(), WIDTH)
+                self.starts, self.ends = layout(f, WIDTH)
         except OSError:
             self.path = None
             self.starts = self.ends = array("H")
@@ -102,49 +102,64 @@ def glyph_width(c):
     return WIDTHS[c]
 
 
-def layout(text, max_width):
-    """Wrap text (bytes) the way draw.wrap would, into two arrays of line start and end
-    offsets. Paragraphs are separated by a blank line, which stays as an empty line; single
-    newlines inside a paragraph are spaces."""
+def layout(f, max_width):
+    """Wrap the text of the open file f (bytes) the way draw.wrap would, into two arrays of
+    line start and end offsets. Paragraphs are separated by a blank line, which stays as an
+    empty line; single newlines inside a paragraph are spaces. The file is read a line at a
+    time: the whole text is never in RAM (the help opens over a running game)."""
     starts = array("H")
     ends = array("H")
-    n = len(text)
-    pos = 0
-    while pos < n:
-        para_end = text.find(b"\n\n", pos)
-        if para_end < 0:
-            para_end = n
-        line_start = line_end = pos
-        line_w = -1  # -1: nothing on the line yet
-        i = pos
-        while i < para_end:
-            while i < para_end and text[i] in b" \n":
+    pos = 0  # offset of the line being read
+    in_para = True  # a paragraph is open (the text opens one, even with a blank line)
+    line_start = line_end = 0
+    line_w = -1  # -1: nothing on the screen line yet
+    while True:
+        text = f.readline()
+        if not text:
+            break
+        n = len(text)
+        if text == b"\n":
+            # A blank line after a newline (not the text's first byte) ends the paragraph at
+            # that newline.
+            if in_para and pos > 0:
+                if line_w >= 0:
+                    starts.append(line_start)
+                    ends.append(line_end)
+                starts.append(pos - 1)  # the blank line after a paragraph
+                ends.append(pos - 1)
+                line_w = -1
+                in_para = False
+            pos += n
+            continue
+        in_para = True
+        i = 0
+        while i < n:
+            while i < n and text[i] in b" \n":
                 i += 1
-            if i >= para_end:
+            if i >= n:
                 break
             j = i
             w = -1
-            while j < para_end and text[j] not in b" \n":
+            while j < n and text[j] not in b" \n":
                 w += glyph_width(text[j]) + 1
                 j += 1
             if line_w < 0:
-                line_start, line_w = i, w
+                line_start, line_w = pos + i, w
             elif line_w + _SPACE + w <= max_width:
                 line_w += _SPACE + w
             else:
                 starts.append(line_start)
                 ends.append(line_end)
-                line_start, line_w = i, w
-            line_end = j
+                line_start, line_w = pos + i, w
+            line_end = pos + j
             i = j
+        pos += n
+    if in_para and pos > 0:
         if line_w >= 0:
             starts.append(line_start)
             ends.append(line_end)
-        starts.append(para_end)  # the blank line after a paragraph
-        ends.append(para_end)
-        pos = para_end
-        while pos < n and text[pos] == 10:
-            pos += 1
+        starts.append(pos)
+        ends.append(pos)
     return starts, ends
 
 

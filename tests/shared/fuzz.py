@@ -15,6 +15,7 @@ from helpers import Headless, game_index, scratch
 PROBE = 200
 LETTERS = "UDLRUDLRAAAAB."  # B less often than A, so that the walk goes deeper
 STUCK = 5  # presses of B, then of A, that must change the top screen
+KEYS = "UDLRAB."  # what keys holds: the index of each letter pressed, two to a byte
 
 
 class FuzzFailure(AssertionError):
@@ -30,25 +31,29 @@ class Fuzz:
         self.key = key
         self.seed = seed
         self.draw_every = draw_every
-        self.shown = None  # the top screen at the last draw
+        # The top screen at the last draw, by id(): a reference would keep a game that is
+        # being left (and its modules) in RAM while the menus load, which no device does.
+        self.shown = None
         self.rng = Rng(seed)
-        # Every letter pressed, for the reproduction: allocated whole at the start, while the
-        # heap is empty (a growing one would need ever larger free blocks).
-        self.keys = bytearray(presses + 2 * STUCK)
+        # Every letter pressed, for the reproduction, two to a byte (half the RAM of one a
+        # byte: 5 KB of 10,000 presses): allocated whole at the start, while the heap is empty
+        # (a growing one would need ever larger free blocks). The last step may press 5 keys
+        # (to a game and A) and a probe 2 * STUCK after `presses`.
+        self.keys = bytearray((presses + 2 * STUCK + 6) // 2)
         self.n = 0
         self.h = Headless(scratch("fuzz_%s_%d" % (key, seed)), seed=seed)
         self.index = game_index(key)
         self.games = 0  # games reached (a GameHost on top)
 
     def press(self, letter):
-        self.keys[self.n] = ord(letter)
+        self.keys[self.n >> 1] |= KEYS.index(letter) << (4 * (self.n & 1))
         self.n += 1
         app = self.h.app
         try:
             if app.frame(0 if letter == "." else from_letter(letter)):
-                if self.shown is not app.stack[-1] or self.n % self.draw_every == 0:
+                if self.shown != id(app.stack[-1]) or self.n % self.draw_every == 0:
                     app.draw()
-                    self.shown = app.stack[-1]
+                    self.shown = id(app.stack[-1])
             stack = app.stack
             assert stack, "no screen on the stack"
             if type(stack[-1]).__name__ == "Crash":
@@ -63,32 +68,49 @@ class Fuzz:
         raise FuzzFailure("fuzz %s seed %d after %d presses: %s\n  reproduce: python -m "
                           "host_sim --seed %d --keys %s" % (self.key, self.seed, self.n, why,
                                                             self.seed,
-                                                            bytes(self.keys[:self.n]).decode()))
+                                                            self.pressed()))
+
+    def pressed(self):
+        """The letters pressed so far, as host_sim's --keys takes them."""
+        return "".join(KEYS[self.keys[i >> 1] >> (4 * (i & 1)) & 15] for i in range(self.n))
 
     def top(self):
         return self.h.app.stack[-1]
 
     def step(self):
-        top = self.top()
-        name = type(top).__name__
-        if name == "Menu" and getattr(top, "title", "") == "DECKDELVE" and self.rng.below(10):
+        # No reference to a screen is held while pressing: one would keep a game that a
+        # press leaves (its modules, its scene) in RAM while the menus load, which no device
+        # does, and the heap this test needs would measure the harness.
+        name, moves, other_game = self.look()
+        if name == "Menu" and moves >= 0 and self.rng.below(10):
             # The list of games: mostly on to the game under test (else wander: settings...)
-            n = len(top.items)
-            moves = (self.index - top.index) % n
             for _ in range(moves):
                 self.press("D")
             self.press("A")
             return
-        if name == "GameMenu" and top.entry[0] != self.key:
+        if name == "GameMenu" and other_game:
             self.press("B")
             return
         self.press(LETTERS[self.rng.below(len(LETTERS))])
 
+    def look(self):
+        """The top screen's kind; on the list of games, the presses of DOWN to the game under
+        test (else -1); on a game's menu, whether it is another game's."""
+        top = self.top()
+        moves = -1
+        if getattr(top, "title", "") == "DECKDELVE" and hasattr(top, "items"):
+            moves = (self.index - top.index) % len(top.items)
+        other = hasattr(top, "entry") and top.entry[0] != self.key
+        return type(top).__name__, moves, other
+
     def face(self):
         """What the player sees: the top screen and, over a game, how many of its event
-        messages are still to read (each press of A or B closes one)."""
+        messages are still to read (each press of A or B closes one). The screen by id(),
+        kind and depth, not by reference: a reference held across the presses of a probe
+        would keep a game being left in RAM while the menus load."""
         top = self.top()
-        return top, len(getattr(top, "pending", ()))
+        return (id(top), type(top).__name__, len(self.h.app.stack),
+                len(getattr(top, "pending", ())))
 
     def probe(self):
         """What is shown can be left: B (up to STUCK times), else A, changes it."""

@@ -1,12 +1,12 @@
 # The app driven by button presses, under CPython and under real MicroPython (firmware
 # compiled to .mpy): menus, settings, notices, every game started, mashed and quit, save and
 # continue.
-# heap: 184K
+# heap: 176K
 # isolate
 # (every game's UI, its .mpy code in RAM beside the whole app, on the 64-bit unix port; the
-# Pico has about 190 KiB. test_ui_ram_budget.py checks the app's RAM budget. 136K until The
-# Four: its rules, words, campaign and scene code hold about 97 KB live in game on this port,
-# and the tests that start every game in one interpreter need 146K-148K with it.)
+# Pico has about 190 KiB. test_ui_ram_budget.py checks the app's RAM budget. The tests that
+# start every game in one interpreter need the most, 166K at the smallest: every game's
+# names stay interned once it has run.)
 import gc
 import sys
 

@@ -3,10 +3,10 @@
 # presses from the title through the menus, the game, pause, help, game over, initials and
 # the tables, with the game's check() after every press and a probe that every screen can be
 # left with B or A (see fuzz.py).
-# heap: 176K
+# heap: 148K
 # isolate
 # (every game's UI beside the whole app, as in test_app.py; one interpreter a game; The Four
-# needs the most: 168K at the smallest for its 600 presses, seed 15)
+# needs the most: 138K at the smallest for its 600 presses, seed 15)
 import sys
 
 from fuzz import fuzz
@@ -40,3 +40,23 @@ def test_fuzz_solatro():
 
 def test_fuzz_the_four():
     _fuzz("the_four", 15)
+
+
+def test_the_keys_kept_reproduce_the_walk():
+    # A failure's message gives the letters pressed (kept two to a byte): played again from
+    # the title with the same seed, they lead to the same screen, game and score.
+    from fuzz import Fuzz
+    from helpers import Headless, scratch
+
+    f = Fuzz("red_queen", 5, 150, DRAW_EVERY)
+    f.run(150)
+    letters = f.pressed()
+    assert len(letters) == f.n >= 150 and "A" in letters and "." in letters
+    h = Headless(scratch("fuzz_replay"), seed=5)
+    h.keys(letters)
+    want, got = f.h.app.stack, h.app.stack
+    assert [type(s).__name__ for s in got] == [type(s).__name__ for s in want]
+    game, again = getattr(want[0], "game", None), getattr(got[0], "game", None)
+    assert (game is None) == (again is None)
+    if game is not None:
+        assert again.score == game.score and again.events == game.events

@@ -1,7 +1,9 @@
 # The help viewer's layout (line offsets into the file) wraps exactly as draw.wrap does, and
 # every help file is ASCII with only characters the font has.
-# heap: 128K
+# heap: 100K
 # (the reference, draw.wrap over a whole text, is what the viewer avoids keeping in RAM)
+import io
+
 from deckdelve import registry
 from deckdelve.helpview import help_path, layout
 from deckdelve.ui import draw
@@ -9,7 +11,7 @@ from deckdelve.ui.font_data import WIDTHS
 
 
 def lines_via_layout(text):
-    starts, ends = layout(text, 124)
+    starts, ends = layout(io.BytesIO(text), 124)
     return [text[starts[i]:ends[i]].decode().replace("\n", " ") for i in range(len(starts))]
 
 
@@ -52,6 +54,19 @@ def test_layout_long_word_and_blank_lines():
     got = lines_via_layout(text)
     assert got[0] == "A" and got[1] == "W" * 40 and got[2] == "B" and got[3] == ""
     assert got[4] == "C"
+
+
+def test_layout_blank_lines_at_the_ends():
+    # Read a line at a time, the layout still sees a blank line only after a newline: a text
+    # that opens with one blank line has an empty first paragraph, one that opens with a
+    # lone newline has none; blank lines at the end add nothing; spaces open a paragraph.
+    assert lines_via_layout(b"\n\nA") == ["", "A", ""]
+    assert lines_via_layout(b"\nA") == ["A", ""]
+    assert lines_via_layout(b"A\n\n\n") == ["A", ""]
+    assert lines_via_layout(b"A\n\n  ") == ["A", "", ""]
+    assert lines_via_layout(b"") == []
+    starts, ends = layout(io.BytesIO(b"AB CD\nEF\n\nG"), 124)
+    assert list(starts) == [0, 8, 10, 11] and list(ends) == [8, 8, 11, 11]
 
 
 def test_headings_are_the_capitals_that_open_a_paragraph():

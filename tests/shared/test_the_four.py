@@ -61,8 +61,7 @@ def test_turn_flips_the_rating_keeps_one_and_reads_rank_and_suit():
     assert event(g, tf.EV_RESULT) == (tf.WELL, CL)
     # Unkept cards and the kept one go to the discard; the deck only gets smaller.
     assert cards_at(g, "discard")[-3:] == ["3H", "7D", "QC"] and g.deck_n == 52 - 3 - 3
-    assert g.last_n == 3 and g.last_kept == 2 and g.last_band == tf.WELL
-    assert g.phase == tf.IDLE
+    assert g.flip_n == 0 and g.phase == tf.IDLE
     g.check()
 
 

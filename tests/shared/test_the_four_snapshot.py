@@ -49,8 +49,8 @@ def test_damaged_snapshots_are_refused():
               tf.act(tf.SOURCE, 1), tf.act(tf.ORIGIN, 0), tf.act(tf.BEGIN)):
         g.apply(a)
     data = g.snapshot()
-    bad = (b"", bytes([tf.SNAPSHOT_VERSION + 1]) + data[1:], data[:-1], data + b"\x00",
-           data[:40])
+    bad = (b"", bytes([tf.SNAPSHOT_VERSION + 1]) + data[1:], bytes([0]) + data[1:], data[:-1],
+           data + b"\x00", data[:40])
     dup = bytearray(data)
     deck_at = data.index(bytes([g.deck_n]) + bytes(g.deck[0:3]))  # the deck's count byte
     dup[deck_at + 2] = dup[deck_at + 1]  # a card in two places

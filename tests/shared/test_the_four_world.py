@@ -64,7 +64,7 @@ def test_second_d6_rolls_one_to_six_and_moves_no_card():
     n = g.deck_n
     for _ in range(60):
         g.apply(act(tf.ROLL))
-        seen[g.last_roll] = 1
+        seen[event(g, tf.EV_ROLL)[0]] = 1
     assert list(seen) == [0, 1, 1, 1, 1, 1, 1] and g.deck_n == n and g.pressure == 6
 
 

@@ -320,10 +320,7 @@ class Game(_Game):
             out.append(NO_WAND << 8)
         return out
 
-    def apply(self, action):
-        if action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action >> 8
         arg = action & 0xFF
         if kind == CARD:

@@ -217,10 +217,7 @@ class Game(BaseGame):
                     out.append(act(REFILL, s))
         return out
 
-    def apply(self, action):
-        if action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action >> 12
         x = (action >> 8) & 15
         y = (action >> 4) & 15

@@ -245,10 +245,7 @@ class Game(BaseGame):
             acts.append(DESCEND << 10)
         return acts
 
-    def apply(self, action):
-        if self.over or action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action >> 10
         arg = action & 1023
         if kind == DISCARD:

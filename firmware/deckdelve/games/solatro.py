@@ -275,11 +275,7 @@ class Game(BaseGame):
             acts.append(LEAVE)
         return acts
 
-    def apply(self, action):
-        # actions() is the one statement of what is legal; at most about 20 actions.
-        if action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action & KIND_MASK
         arg = action & 0xFFF
         if kind == PICK:

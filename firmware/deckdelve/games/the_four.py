@@ -30,7 +30,7 @@
 #   THREAT                    IDLE: deal a threat (while a slot is free)
 #   QUIET                     IDLE: clear all Harm, +1 Spark; once per shuffle, no live threat
 #   ORACLE                    IDLE: deal a card: red yes, black no, rank how much
-#   ROLL                      IDLE: roll the second d6 (last_roll)
+#   ROLL                      IDLE: roll the second d6 (EV_ROLL says what it showed)
 #   SCENE                     IDLE: a scene break (scene += 1)
 #   KEEP i / MORE             KEEP phase
 #   ACCEPT / BUMP d / OVERRULE suit     RESULT phase (BUMP arg 0 = down, 1 = up)
@@ -63,10 +63,6 @@
 #   target                    RESULT/KEEP: the threat slot flipped against (NONE: none)
 #   powered                   KEEP/RESULT: True when this flip is a use of Power
 #   bumped, overruled         RESULT: Spark already spent on a bump / an overrule this turn
-#   last_flip, last_n,        after a flip resolves: its cards, kept index, final band and
-#   last_kept, last_band,     reading (a record for the screen; the cards themselves are in
-#   last_reading              the discard or the row)
-#   last_roll                 the second d6's last roll (0: never rolled)
 #   oracle                    the last Oracle card (NONE: never asked)
 #   landed, landed_n          the spades of the last landing (EV_LANDING: read them together)
 #   met                       threats met in this campaign (dealt by the player or arrived)
@@ -102,7 +98,8 @@
 #   EV_CREATED    a = source suit, b = origin: the character is made
 #
 # Snapshots: snapshot() -> bytes (SNAPSHOT_VERSION first, then every field above, the deck
-# order and the rng state; about 130 bytes) and Game.restore(bytes) -> Game. A campaign is
+# order and the rng state; about 120 bytes) and Game.restore(bytes) -> Game (it also reads
+# version 1, which held a record of the last flip and roll that play never read). A campaign is
 # saved this way after every action (deckdelve/campaigns.py), not as a growing action log.
 #
 # Scenario tests build positions with position() in tests/shared/four_helpers.py.
@@ -209,19 +206,24 @@ FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
 LABEL_MAX = const(27)  # characters of a slot label: "3 " + label in a 116 px menu row
 
-SNAPSHOT_VERSION = const(1)
+SNAPSHOT_VERSION = const(2)
+# Version 1 also held the last flip's record, which no screen, journal line or bot read:
+# four byte fields (its kept index, band, reading and the last d6 roll) after the first
+# _V1_BYTES_AT of _BYTE_FIELDS, and its cards (a count, then the cards) after those of flip.
+# A version 1 snapshot restores with them skipped.
+_V1_BYTES_AT = const(11)
+_V1_EXTRA_BYTES = const(4)
 
 # The one-byte fields of a snapshot, in order (then the 3-byte counters, the rng state and the
 # card places; see snapshot()).
 _BYTE_FIELDS = ("phase", "scars", "source", "origin", "harm", "spark", "pressure", "kept_i",
-                "band", "reading", "target", "last_kept", "last_band", "last_reading",
-                "last_roll", "oracle", "need", "step")
+                "band", "reading", "target", "oracle", "need", "step")
 _FLAG_FIELDS = ("quiet_used", "powered", "bumped", "overruled", "owe_how", "over")
 _COUNTERS = ("turn", "scene", "met")
 # Card places: (buffer, count field or None for a fixed size)
 _PLACES = (("deck", "deck_n"), ("discard", "discard_n"), ("row", "row_n"), ("flip", "flip_n"),
-           ("last_flip", "last_n"), ("landed", "landed_n"), ("threat", None), ("grip", None),
-           ("spread", None), ("ratings", None))
+           ("landed", "landed_n"), ("threat", None), ("grip", None), ("spread", None),
+           ("ratings", None))
 
 # What the cards being drawn into flip are for (self.step)
 # mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
@@ -318,12 +320,6 @@ class Game(BaseGame):
         self.powered = False
         self.bumped = False
         self.overruled = False
-        self.last_flip = bytearray(FLIP_MAX)
-        self.last_n = 0
-        self.last_kept = NONE
-        self.last_band = WRONG
-        self.last_reading = 0
-        self.last_roll = 0
         self.oracle = NONE
         self.met = 0
         self.landed = bytearray(ROW_MAX)
@@ -400,10 +396,7 @@ class Game(BaseGame):
                 out.append(act(BEGIN))
         return out
 
-    def apply(self, action):
-        if action not in self.actions():
-            self.illegal(action)
-        self.events = []
+    def do(self, action):
         kind = action >> 8
         arg = action & 255
         if kind == TURN or kind == POWER:
@@ -438,8 +431,7 @@ class Game(BaseGame):
         elif kind == ORACLE:
             self._draw(_S_ORACLE, 1)
         elif kind == ROLL:
-            self.last_roll = self.rng.die(6)
-            self.events.append((EV_ROLL, self.last_roll, 0))
+            self.events.append((EV_ROLL, self.rng.die(6), 0))
         elif kind == SCENE:
             self.scene += 1
             self.events.append((EV_SCENE, self.scene, 0))
@@ -540,12 +532,18 @@ class Game(BaseGame):
     @classmethod
     def restore(cls, data):
         """A game from snapshot() bytes; ValueError if they are not a valid snapshot."""
-        if len(data) < 1 or data[0] != SNAPSHOT_VERSION:
-            raise ValueError("not a snapshot of version %d" % SNAPSHOT_VERSION)
+        if len(data) < 1 or not 1 <= data[0] <= SNAPSHOT_VERSION:
+            raise ValueError("not a snapshot of version 1 to %d" % SNAPSHOT_VERSION)
+        v1 = data[0] == 1
         try:
             pos = 1
-            fields = data[pos:pos + len(_BYTE_FIELDS)]
-            pos += len(_BYTE_FIELDS)
+            n = len(_BYTE_FIELDS)
+            if v1:
+                n += _V1_EXTRA_BYTES
+            fields = data[pos:pos + n]
+            pos += n
+            if v1:
+                fields = fields[:_V1_BYTES_AT] + fields[_V1_BYTES_AT + _V1_EXTRA_BYTES:]
             flags = data[pos]
             pos += 1
             counters = []
@@ -578,6 +576,11 @@ class Game(BaseGame):
                     raise ValueError("snapshot: cut short")
                 buf[0:n] = chunk
                 pos += n
+                if v1 and buf_name == "flip":
+                    n = data[pos]  # the last flip's cards: skipped
+                    if n > FLIP_MAX:
+                        raise ValueError("snapshot: the last flip holds %d" % n)
+                    pos += 1 + n
         except IndexError:
             raise ValueError("snapshot: cut short")
         if pos != len(data):
@@ -691,11 +694,6 @@ class Game(BaseGame):
     def _accept(self):
         self.events.append((EV_RESULT, self.band, self.reading))
         n = self.flip_n
-        self.last_flip[0:n] = self.flip[0:n]
-        self.last_n = n
-        self.last_kept = self.kept_i
-        self.last_band = self.band
-        self.last_reading = self.reading
         for i in range(n):  # D2, D11: spades to the row, kept or not; the rest discarded
             c = self.flip[i]
             if c // 13 == cards.SPADES:
