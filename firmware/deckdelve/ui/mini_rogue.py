@@ -142,6 +142,7 @@ class Scene:
         # food, items, and the monster's HP.
         self.shown = bytearray(8)
         self.flash = bytearray(8)
+        self.flashing = False  # some stat still flashes (tick counts it down)
         for i in range(8):
             self.shown[i] = self._stat(i)
         self.seen = host.game.events  # the events already shown (a continued run shows none)
@@ -425,7 +426,10 @@ class Scene:
     def tick(self):
         g = self.host.game
         redraw = False
-        if g.events is not self.seen:  # apply() makes a new list each time
+        # The stats change only with an action, and apply() makes a new events list each
+        # time: they are read then, not every frame (eight reads doubled an idle frame).
+        acted = g.events is not self.seen
+        if acted:
             self.seen = g.events
             self._read_events(g)
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
@@ -436,15 +440,19 @@ class Scene:
         if self.rolling:
             self.rolling -= 1
             redraw = True
-        for i in range(8):
-            v = self._stat(i)
-            if v != self.shown[i]:
-                self.shown[i] = v
-                self.flash[i] = FLASH_FRAMES
-                redraw = True
-            elif self.flash[i]:
-                self.flash[i] -= 1
-                redraw = True
+        if acted or self.flashing:
+            self.flashing = False
+            for i in range(8):
+                v = self._stat(i) if acted else self.shown[i]
+                if v != self.shown[i]:
+                    self.shown[i] = v
+                    self.flash[i] = FLASH_FRAMES
+                    self.flashing = True
+                    redraw = True
+                elif self.flash[i]:
+                    self.flash[i] -= 1
+                    self.flashing = self.flashing or self.flash[i] > 0
+                    redraw = True
         return redraw
 
     def _lit(self, i):
