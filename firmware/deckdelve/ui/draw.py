@@ -95,7 +95,10 @@ _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 # screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
 # they lie outside every region: that skipping is where a partial redraw saves its time.
 _clip = None
-_last = bytearray(W * H // 8)  # the frame as it was before a partial redraw
+# The frame as it was before a partial redraw, for a frame buffer that keeps none itself: the
+# Pico's display keeps what it last pushed (hw/oled.py: sent), the same bytes, so on the Pico
+# this is never made (1 KB of RAM).
+_own_last = None
 
 
 def visible(x, y, w, h):
@@ -126,32 +129,51 @@ def redraw(fb, regions, draw_all):
     regions stays as it was.
     draw_all runs with the items outside every region skipped (see visible). An item that
     crosses a region's edge, and the screen's own fb calls, draw outside the regions too:
-    those bytes are put back from a copy of the last frame. Whole pages make that a copy of
-    byte runs (C memcpy, a page is a run of 128 bytes, one a column); a blit goes pixel by
-    pixel, ten times slower on the Pico."""
-    global _clip
+    those bytes are put back from the last frame, which is fb.sent where fb keeps it (the
+    display: what it last pushed, and every frame drawn is pushed before the next) or a copy
+    made here. Whole pages make that a copy of byte runs (C memcpy, a page is a run of 128
+    bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico."""
+    global _clip, _own_last
     screen = _pixels(fb)
-    last = _last
-    last[:] = screen
+    last = getattr(fb, "sent", None)
+    if last is None:
+        if _own_last is None:
+            _own_last = bytearray(W * H // 8)
+        last = _own_last
+        last[:] = screen
+    last = memoryview(last)  # (a slice of a view is a view, not a copy)
     clip = []
     for x, y, w, h in regions:
-        top = y & ~7
-        bottom = (y + h + 7) & ~7
-        fb.fill_rect(x, top, w, bottom - top, 0)
-        clip.append((x, top, x + w, bottom))
+        top = max(y, 0) & ~7
+        bottom = min((y + h + 7) & ~7, H)
+        x0 = max(x, 0)
+        x1 = min(x + w, W)
+        if x0 < x1 and top < bottom:
+            fb.fill_rect(x0, top, x1 - x0, bottom - top, 0)
+            clip.append((x0, top, x1, bottom))
     _clip = clip
     try:
         draw_all(fb)
     finally:
         _clip = None
-    # The regions' new bytes into the copy of the last frame, and that back onto the screen.
-    for r in clip:
-        x0 = max(r[0], 0)
-        x1 = min(r[2], W)
-        for page in range(r[1] >> 3, min(r[3], H) >> 3):
-            a = page * W
-            last[a + x0:a + x1] = screen[a + x0:a + x1]
-    screen[:] = last
+    # Every byte outside the regions back from the last frame: on each page, the runs
+    # between the regions that cover it.
+    for y in range(0, H, 8):
+        a = y * W >> 3
+        x = 0
+        while x < W:
+            end = W  # the run kept from x ends where the next region on this page begins
+            for r in clip:
+                if r[1] <= y < r[3]:
+                    if r[0] <= x < r[2]:
+                        end = -1
+                        x = r[2]
+                        break
+                    if x < r[0] < end:
+                        end = r[0]
+            if end > x:
+                screen[a + x:a + end] = last[a + x:a + end]
+                x = end
 
 
 def char(fb, code, x, y, color=1):
