@@ -91,10 +91,13 @@ _swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
 _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 
 # -- redrawing only what changed (see redraw) --
-# The regions being redrawn, as (x0, y0, x1, y1) with x1, y1 exclusive; None while the whole
-# screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
-# they lie outside every region: that skipping is where a partial redraw saves its time.
-_clip = None
+REGIONS = 8  # the parts of the screen a partial redraw takes at most (App.changed: more, all)
+# The regions being redrawn, x0, y0, x1, y1 each (x1, y1 exclusive) in bytes made once, and
+# how many (-1 while the whole screen is drawn). The costly items below (text, cards, places,
+# the cursor) are skipped when they lie outside every region: that skipping is where a
+# partial redraw saves its time.
+_clip = bytearray(4 * REGIONS)
+_clip_n = -1
 # The frame as it was before a partial redraw, for a frame buffer that keeps none itself: the
 # Pico's display keeps what it last pushed (hw/oled.py: sent), the same bytes, so on the Pico
 # this is never made (1 KB of RAM).
@@ -104,11 +107,12 @@ _own_last = None
 def visible(x, y, w, h):
     """True unless a partial redraw is under way and the w x h item at x, y lies outside
     every region it redraws (then drawing the item would change nothing kept)."""
-    clip = _clip
-    if clip is None:
+    n = _clip_n
+    if n < 0:
         return True
-    for r in clip:
-        if x < r[2] and r[0] < x + w and y < r[3] and r[1] < y + h:
+    r = _clip
+    for i in range(0, 4 * n, 4):
+        if x < r[i + 2] and r[i] < x + w and y < r[i + 3] and r[i + 1] < y + h:
             return True
     return False
 
@@ -122,18 +126,18 @@ def _pixels(fb):
         return fb.buf
 
 
-def redraw(fb, regions, draw_all):
-    """Redraw only some regions of fb, which holds the last frame drawn: each region (x, y,
-    w, h), widened to whole pages of 8 rows, gets exactly the pixels draw_all(fb) (a
-    screen's whole drawing on a cleared screen) would give it, and every pixel outside the
-    regions stays as it was.
+def redraw(fb, regions, n, draw_all):
+    """Redraw only some regions of fb, which holds the last frame drawn: the first n of
+    regions (x0, y0, x1, y1 each, on the screen, x1 and y1 exclusive; n <= REGIONS), each
+    widened to whole pages of 8 rows, get exactly the pixels draw_all(fb) (a screen's whole
+    drawing on a cleared screen) would give them, and every pixel outside them stays as it was.
     draw_all runs with the items outside every region skipped (see visible). An item that
     crosses a region's edge, and the screen's own fb calls, draw outside the regions too:
     those bytes are put back from the last frame, which is fb.sent where fb keeps it (the
     display: what it last pushed, and every frame drawn is pushed before the next) or a copy
     made here. Whole pages make that a copy of byte runs (C memcpy, a page is a run of 128
     bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico."""
-    global _clip, _own_last
+    global _clip_n, _own_last
     screen = _pixels(fb)
     last = getattr(fb, "sent", None)
     if last is None:
@@ -142,20 +146,25 @@ def redraw(fb, regions, draw_all):
         last = _own_last
         last[:] = screen
     last = memoryview(last)  # (a slice of a view is a view, not a copy)
-    clip = []
-    for x, y, w, h in regions:
-        top = max(y, 0) & ~7
-        bottom = min((y + h + 7) & ~7, H)
-        x0 = max(x, 0)
-        x1 = min(x + w, W)
+    clip = _clip
+    k = 0
+    for i in range(0, 4 * n, 4):
+        x0 = regions[i]
+        x1 = regions[i + 2]
+        top = regions[i + 1] & ~7
+        bottom = min((regions[i + 3] + 7) & ~7, H)
         if x0 < x1 and top < bottom:
             fb.fill_rect(x0, top, x1 - x0, bottom - top, 0)
-            clip.append((x0, top, x1, bottom))
-    _clip = clip
+            clip[k] = x0
+            clip[k + 1] = top
+            clip[k + 2] = x1
+            clip[k + 3] = bottom
+            k += 4
+    _clip_n = k >> 2
     try:
         draw_all(fb)
     finally:
-        _clip = None
+        _clip_n = -1
     # Every byte outside the regions back from the last frame: on each page, the runs
     # between the regions that cover it.
     for y in range(0, H, 8):
@@ -163,14 +172,14 @@ def redraw(fb, regions, draw_all):
         x = 0
         while x < W:
             end = W  # the run kept from x ends where the next region on this page begins
-            for r in clip:
-                if r[1] <= y < r[3]:
-                    if r[0] <= x < r[2]:
+            for i in range(0, k, 4):
+                if clip[i + 1] <= y < clip[i + 3]:
+                    if clip[i] <= x < clip[i + 2]:
                         end = -1
-                        x = r[2]
+                        x = clip[i + 2]
                         break
-                    if x < r[0] < end:
-                        end = r[0]
+                    if x < clip[i] < end:
+                        end = clip[i]
             if end > x:
                 screen[a + x:a + end] = last[a + x:a + end]
                 x = end
@@ -181,7 +190,7 @@ def char(fb, code, x, y, color=1):
     if code >= 128:
         code = 63  # '?'
     code = _CODE[code]
-    if _clip is not None and not visible(x, y, 5, 5):
+    if _clip_n >= 0 and not visible(x, y, 5, 5):
         return WIDTHS[code] + 1
     g = _glyph_buf
     src = GLYPHS if color else _INVERSE
@@ -206,7 +215,7 @@ def _codes(s):
 
 def text(fb, s, x, y, color=1):
     """Draw s (str) at x, y; returns the x after the last character."""
-    if _clip is not None and not visible(x, y, W - x, 5):
+    if _clip_n >= 0 and not visible(x, y, W - x, 5):
         return x + width(s) + 1 if s else x  # the x after it, as if drawn
     # char() inlined: this loop draws nearly every pixel of text on every screen.
     table = _CODE
@@ -290,7 +299,7 @@ def _frame(fb, c, x, y, w, h, back, up, inverted):
 def card(fb, c, x, y, up=True, inverted=False):
     """A CARD_W x CARD_H card: rank at the top, suit below. Face down: a checked back.
     inverted draws it white on black for the cursor. c == NONE draws an empty place."""
-    if _clip is not None and not visible(x, y, CARD_W, CARD_H):
+    if _clip_n >= 0 and not visible(x, y, CARD_W, CARD_H):
         return
     fg = _frame(fb, c, x, y, CARD_W, CARD_H, _back, up, inverted)
     if fg < 0:
@@ -306,7 +315,7 @@ def card(fb, c, x, y, up=True, inverted=False):
 
 def card_small(fb, c, x, y, up=True, inverted=False):
     """A SMALL_W x SMALL_H card for hands and lists: the label in a box."""
-    if _clip is not None and not visible(x, y, SMALL_W, SMALL_H):
+    if _clip_n >= 0 and not visible(x, y, SMALL_W, SMALL_H):
         return
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
@@ -321,7 +330,7 @@ def card_small(fb, c, x, y, up=True, inverted=False):
 
 def empty(fb, x, y, w, h, inverted=False):
     """An empty place: a dotted outline (a solid one under the cursor)."""
-    if _clip is not None and not visible(x, y, w, h):
+    if _clip_n >= 0 and not visible(x, y, w, h):
         return
     if inverted:
         fb.fill_rect(x, y, w, h, 1)
@@ -336,7 +345,7 @@ def empty(fb, x, y, w, h, inverted=False):
 
 def cursor(fb, x, y, w, h):
     """Invert a rectangle of what is already drawn: the cursor over any item."""
-    if _clip is not None and not visible(x, y, w, h):
+    if _clip_n >= 0 and not visible(x, y, w, h):
         return
     # In tiles of 32 x 8, in C: copy the tile out, blank the tile's part outside the
     # rectangle, light the rectangle, then blit the copy back through the 0 <-> 1 palette with
@@ -441,8 +450,9 @@ def wrap(s, max_width):
     return lines
 
 
-def message(fb, lines, hint="A" + ARROW_R):
-    """A centered box with lines of text (already wrapped) and a hint in its corner."""
+def message_box(lines, hint="A" + ARROW_R):
+    """Where message() draws its box for these lines and hint: (x, y, w, h) of the frame (its
+    shadow is one more pixel to the right and below)."""
     n = len(lines)
     w = 0
     for ln in lines:
@@ -451,22 +461,25 @@ def message(fb, lines, hint="A" + ARROW_R):
             w = lw
     w = max(w + 8, 40)
     h = n * LINE + 8
-    hw = width(hint) if hint else 0
     # The hint sits inside the frame (over the border it would break it): beside the last
     # line, the box widened for it if the screen allows, else on a line of its own.
     if hint:
-        need = width(lines[n - 1]) + 2 * hw + 16
+        need = width(lines[n - 1]) + 2 * width(hint) + 16
         if need <= W - 4:
             w = max(w, need)
         elif need > w:
             h += LINE
-    x = (W - w) // 2
-    y = (H - h) // 2
+    return (W - w) // 2, (H - h) // 2, w, h
+
+
+def message(fb, lines, hint="A" + ARROW_R):
+    """A centered box with lines of text (already wrapped) and a hint in its corner."""
+    x, y, w, h = message_box(lines, hint)
     box(fb, x, y, w, h)
-    for i in range(n):
+    for i in range(len(lines)):
         center(fb, lines[i], y + 4 + i * LINE, 1, x, w)
     if hint:
-        text(fb, hint, x + w - hw - 3, y + h - 9)
+        text(fb, hint, x + w - width(hint) - 3, y + h - 9)
 
 
 def logo(fb):

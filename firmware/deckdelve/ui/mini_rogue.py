@@ -452,8 +452,16 @@ class Scene:
                 elif self.flash[i]:
                     self.flash[i] -= 1
                     self.flashing = self.flashing or self.flash[i] > 0
-                    redraw = True
+                    if not redraw:  # a flash counts frames: its row alone, every frame
+                        self._stat_changed(i)
         return redraw
+
+    def _stat_changed(self, i):
+        """Stat i's place: a row of the panel, or the monster's HP in a fight."""
+        if i == 7:
+            self.host.changed(0, 7, VIEW_W, 7)
+        else:
+            self.host.changed(VIEW_W + 1, 55 if i == 6 else i * 9, draw.W - VIEW_W - 1, 9)
 
     def _lit(self, i):
         """Is stat i in the inverted half of its flash?"""
@@ -465,6 +473,8 @@ class Scene:
         g = self.host.game
         if draw.visible(VIEW_W, 0, draw.W - VIEW_W, draw.H):
             self._panel(fb, g)
+        if not draw.visible(0, 0, VIEW_W, draw.H):
+            return  # (only the panel's rows are redrawn: a stat flashing)
         if g.over:
             self._end(fb, g)
         elif self.report is not None:
