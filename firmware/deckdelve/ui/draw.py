@@ -92,12 +92,11 @@ _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 
 # -- redrawing only what changed (see redraw) --
 REGIONS = 8  # the parts of the screen a partial redraw takes at most (App.changed: more, all)
-# The regions being redrawn, x0, y0, x1, y1 each (x1, y1 exclusive) in bytes made once, and
-# how many (-1 while the whole screen is drawn). The costly items below (text, cards, places,
-# the cursor) are skipped when they lie outside every region: that skipping is where a
-# partial redraw saves its time.
-_clip = bytearray(4 * REGIONS)
-_clip_n = -1
+# The regions being redrawn, each x0, y0, x1, y1 (x1, y1 exclusive); None while the whole
+# screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
+# they lie outside every region: that skipping is where a partial redraw saves its time.
+# (A list of tuples: the fastest test on the Pico, and visible() runs for every item.)
+_clip = None
 # The frame as it was before a partial redraw, for a frame buffer that keeps none itself: the
 # Pico's display keeps what it last pushed (hw/oled.py: sent), the same bytes, so on the Pico
 # this is never made (1 KB of RAM).
@@ -107,12 +106,11 @@ _own_last = None
 def visible(x, y, w, h):
     """True unless a partial redraw is under way and the w x h item at x, y lies outside
     every region it redraws (then drawing the item would change nothing kept)."""
-    n = _clip_n
-    if n < 0:
+    clip = _clip
+    if clip is None:
         return True
-    r = _clip
-    for i in range(0, 4 * n, 4):
-        if x < r[i + 2] and r[i] < x + w and y < r[i + 3] and r[i + 1] < y + h:
+    for r in clip:
+        if x < r[2] and r[0] < x + w and y < r[3] and r[1] < y + h:
             return True
     return False
 
@@ -137,7 +135,7 @@ def redraw(fb, regions, n, draw_all):
     display: what it last pushed, and every frame drawn is pushed before the next) or a copy
     made here. Whole pages make that a copy of byte runs (C memcpy, a page is a run of 128
     bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico."""
-    global _clip_n, _own_last
+    global _clip, _own_last
     screen = _pixels(fb)
     last = getattr(fb, "sent", None)
     if last is None:
@@ -146,8 +144,7 @@ def redraw(fb, regions, n, draw_all):
         last = _own_last
         last[:] = screen
     last = memoryview(last)  # (a slice of a view is a view, not a copy)
-    clip = _clip
-    k = 0
+    clip = []
     for i in range(0, 4 * n, 4):
         x0 = regions[i]
         x1 = regions[i + 2]
@@ -155,16 +152,12 @@ def redraw(fb, regions, n, draw_all):
         bottom = min((regions[i + 3] + 7) & ~7, H)
         if x0 < x1 and top < bottom:
             fb.fill_rect(x0, top, x1 - x0, bottom - top, 0)
-            clip[k] = x0
-            clip[k + 1] = top
-            clip[k + 2] = x1
-            clip[k + 3] = bottom
-            k += 4
-    _clip_n = k >> 2
+            clip.append((x0, top, x1, bottom))
+    _clip = clip
     try:
         draw_all(fb)
     finally:
-        _clip_n = -1
+        _clip = None
     # Every byte outside the regions back from the last frame: on each page, the runs
     # between the regions that cover it.
     for y in range(0, H, 8):
@@ -172,14 +165,14 @@ def redraw(fb, regions, n, draw_all):
         x = 0
         while x < W:
             end = W  # the run kept from x ends where the next region on this page begins
-            for i in range(0, k, 4):
-                if clip[i + 1] <= y < clip[i + 3]:
-                    if clip[i] <= x < clip[i + 2]:
+            for r in clip:
+                if r[1] <= y < r[3]:
+                    if r[0] <= x < r[2]:
                         end = -1
-                        x = clip[i + 2]
+                        x = r[2]
                         break
-                    if x < clip[i] < end:
-                        end = clip[i]
+                    if x < r[0] < end:
+                        end = r[0]
             if end > x:
                 screen[a + x:a + end] = last[a + x:a + end]
                 x = end
@@ -190,7 +183,7 @@ def char(fb, code, x, y, color=1):
     if code >= 128:
         code = 63  # '?'
     code = _CODE[code]
-    if _clip_n >= 0 and not visible(x, y, 5, 5):
+    if _clip is not None and not visible(x, y, 5, 5):
         return WIDTHS[code] + 1
     g = _glyph_buf
     src = GLYPHS if color else _INVERSE
@@ -215,7 +208,7 @@ def _codes(s):
 
 def text(fb, s, x, y, color=1):
     """Draw s (str) at x, y; returns the x after the last character."""
-    if _clip_n >= 0 and not visible(x, y, W - x, 5):
+    if _clip is not None and not visible(x, y, W - x, 5):
         return x + width(s) + 1 if s else x  # the x after it, as if drawn
     # char() inlined: this loop draws nearly every pixel of text on every screen.
     table = _CODE
@@ -299,7 +292,7 @@ def _frame(fb, c, x, y, w, h, back, up, inverted):
 def card(fb, c, x, y, up=True, inverted=False):
     """A CARD_W x CARD_H card: rank at the top, suit below. Face down: a checked back.
     inverted draws it white on black for the cursor. c == NONE draws an empty place."""
-    if _clip_n >= 0 and not visible(x, y, CARD_W, CARD_H):
+    if _clip is not None and not visible(x, y, CARD_W, CARD_H):
         return
     fg = _frame(fb, c, x, y, CARD_W, CARD_H, _back, up, inverted)
     if fg < 0:
@@ -315,7 +308,7 @@ def card(fb, c, x, y, up=True, inverted=False):
 
 def card_small(fb, c, x, y, up=True, inverted=False):
     """A SMALL_W x SMALL_H card for hands and lists: the label in a box."""
-    if _clip_n >= 0 and not visible(x, y, SMALL_W, SMALL_H):
+    if _clip is not None and not visible(x, y, SMALL_W, SMALL_H):
         return
     fg = _frame(fb, c, x, y, SMALL_W, SMALL_H, _back_small, up, inverted)
     if fg < 0:
@@ -330,7 +323,7 @@ def card_small(fb, c, x, y, up=True, inverted=False):
 
 def empty(fb, x, y, w, h, inverted=False):
     """An empty place: a dotted outline (a solid one under the cursor)."""
-    if _clip_n >= 0 and not visible(x, y, w, h):
+    if _clip is not None and not visible(x, y, w, h):
         return
     if inverted:
         fb.fill_rect(x, y, w, h, 1)
@@ -345,7 +338,7 @@ def empty(fb, x, y, w, h, inverted=False):
 
 def cursor(fb, x, y, w, h):
     """Invert a rectangle of what is already drawn: the cursor over any item."""
-    if _clip_n >= 0 and not visible(x, y, w, h):
+    if _clip is not None and not visible(x, y, w, h):
         return
     # In tiles of 32 x 8, in C: copy the tile out, blank the tile's part outside the
     # rectangle, light the rectangle, then blit the copy back through the 0 <-> 1 palette with
