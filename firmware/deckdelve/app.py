@@ -75,15 +75,11 @@ class App:
         n = self.region_count
         self.region_count = n + 1
         if n < draw.REGIONS:
-            # (on the screen; comparisons, not min() and max(): this runs for every part)
             r = self.regions
-            n *= 4
-            r[n] = 0 if x < 0 else x if x < 128 else 128
-            r[n + 1] = 0 if y < 0 else y if y < 64 else 64
-            x += w
-            y += h
-            r[n + 2] = 0 if x < 0 else x if x < 128 else 128
-            r[n + 3] = 0 if y < 0 else y if y < 64 else 64
+            r[4 * n] = min(max(x, 0), draw.W)
+            r[4 * n + 1] = min(max(y, 0), draw.H)
+            r[4 * n + 2] = min(max(x + w, 0), draw.W)
+            r[4 * n + 3] = min(max(y + h, 0), draw.H)
 
     def draw(self):
         n = self.region_count
