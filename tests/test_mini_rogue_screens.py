@@ -292,7 +292,8 @@ def scene_image(g, presses=()):
         scene.press(b)
         wait(scene)
     for _ in range(200):  # and the flashes end, as the golden screens are taken settled
-        if not scene.tick():
+        # (a flash redraws its stat's row alone, through host.changed: tick says False)
+        if not scene.tick() and not scene.flashing:
             break
     buf = bytearray(128 * 64 // 8)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)

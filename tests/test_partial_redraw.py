@@ -29,9 +29,9 @@ def test_a_partial_redraw_is_the_whole_redraw(key, monkeypatch):
     partial = []
     redraw = draw.redraw
 
-    def counted(fb, regions, draw_all):
-        partial.append(len(regions))
-        redraw(fb, regions, draw_all)
+    def counted(fb, regions, n, draw_all):
+        partial.append(n)
+        redraw(fb, regions, n, draw_all)
 
     monkeypatch.setattr(draw, "redraw", counted)
     s = sim(game=key, seed=7)
@@ -45,6 +45,29 @@ def test_a_partial_redraw_is_the_whole_redraw(key, monkeypatch):
         assert shown == whole(s.app), "press %d (%s) of %s: %s" % (i, letter, key, s.ascii())
     # every game's cursor moves redraw in parts (20 to 130 of these presses)
     assert len(partial) >= 20, (key, len(partial))
+
+
+def test_a_partial_redraw_of_the_menus_is_the_whole_redraw(monkeypatch):
+    # From the title: the game list, the games' menus (a slot list among them), settings,
+    # rules, a game now and then with its pause menu and its quit question.
+    partial = []
+    redraw = draw.redraw
+
+    def counted(fb, regions, n, draw_all):
+        partial.append(n)
+        redraw(fb, regions, n, draw_all)
+
+    monkeypatch.setattr(draw, "redraw", counted)
+    s = sim(seed=7)
+    rng = random.Random("menus")
+    # first through the settings and The Four's slot list, then at random
+    script = "ADDDDDA" + "DDUUD" + "B" + "UA" + "DDUUDD" + "BB"
+    for i in range(PRESSES):
+        letter = script[i] if i < len(script) else rng.choice("UDDDUDDLRAB")
+        s.step(buttons.from_letter(letter))
+        shown = bytes(s.buf)
+        assert shown == whole(s.app), "press %d (%s): %s" % (i, letter, s.ascii())
+    assert len(partial) >= 40, len(partial)
 
 
 def past_creation(s):

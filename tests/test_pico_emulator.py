@@ -33,8 +33,9 @@ def simulator_frames(pico_frames, seed):
 
     buf = bytearray(1024)
     data = tempfile.mkdtemp(prefix="deckdelve-pico-sim-")
-    with open(os.path.join(data, "settings.dat"), "wb") as f:  # the Pico image's settings
-        f.write(bench_pico.settings_file())
+    for name, content in bench_pico.data_files().items():  # the Pico image's data folder
+        with open(os.path.join(data, name), "wb") as f:
+            f.write(content)
     app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
     out = []
     for f in pico_frames:

@@ -76,12 +76,21 @@ HEAP_GOAL = 150_000
 # The tour: for each game (registry key), the presses played once it has started. They only
 # move cursors, select and open the game's own views, so every game is still running after
 # them and B then opens the pause menu.
+# The Four is a campaign game: its menu lists slots, and the tour continues the campaign
+# data_files() puts in slot 1 (past its character's creation): A opens the slot, A continues
+# it. Its pause menu has no Quit: "Back to menu" leaves at once (the campaign is saved after
+# every action, so the tour plays no action in it: a write would vanish on the emulator).
 TOUR = (
     ("rogue_solitaire", "RRDLABUUL"),
     ("mini_rogue", "DUDABDU"),
     ("red_queen", "RRLAR"),
     ("solatro", "RRARAL"),
+    ("the_four", "DDUDDU"),
 )
+# Per game, where it differs from the others: (keys from its menu's first row to the press
+# that starts it, keys from the pause menu's opening to the press that leaves).
+ENTER_LEAVE = {"the_four": ("A", "BU")}
+
 LETTERS = {"U": "up", "D": "down", "L": "left", "R": "right", "A": "a", "B": "b"}
 
 
@@ -107,10 +116,11 @@ def tour(games=None):
     for key, moves in TOUR:
         if games and key not in games:
             continue
-        steps.append(("menus", "A" + "D" * game_index(key) + "A"))
+        opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
+        steps.append(("menus", "A" + "D" * game_index(key) + "A" + opening))
         steps.append((key + "/enter", "A"))  # the game's first option
         steps.append((key + "/play", moves))
-        steps.append((key + "/pause", "BUAR"))  # pause menu, Quit, confirm: yes
+        steps.append((key + "/pause", pausing))
         steps.append((key + "/leave", "A"))
         steps.append(("menus", "BB"))  # the game's menu, the list, the title
     return steps
@@ -171,7 +181,8 @@ def build_image(work, seed=SEED, main=None):
         with open(os.path.join(HERE, "bench_main.py")) as f:
             main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
     files = {"/main.py": main.encode(), "/board.json": open(deploy.board_path(BOARD), "rb").read()}
-    files["/data/settings.dat"] = settings_file()
+    for name, data in data_files().items():
+        files["/data/" + name] = data
     stage = os.path.join(deploy.STAGE, "deckdelve")
     for folder, _dirs, names in os.walk(stage):
         for name in names:
@@ -201,24 +212,44 @@ def build_image(work, seed=SEED, main=None):
     return image
 
 
-def settings_file():
-    """settings.dat for the tour: every how-to seen and each game's menu on the option the tour
-    starts, so that the tour writes nothing (the emulator cannot program flash: a write that
-    vanishes would make the Pico's screens differ from the simulator's)."""
-    import tempfile
+def data_files():
+    """The data folder the tour starts with, {name: bytes}: settings.dat with every how-to seen
+    and each game's menu on the option the tour starts, and a campaign of The Four in slot 1,
+    past its character's creation (made here by the simulator through the game's buttons,
+    as tests/test_partial_redraw.py does). So the tour writes nothing: the emulator cannot
+    program flash, and a write that vanished would make the Pico's screens differ from the
+    simulator's."""
+    sys.path.insert(0, mpy.ROOT)
+    from host_sim.sim import Sim
 
-    sys.path.insert(0, mpy.FIRMWARE)
     from deckdelve import registry
+    from deckdelve.games import the_four
     from deckdelve.store import DEFAULT_SETTINGS, Store
 
     keys = [g[0] for g in registry.GAMES]
     settings = dict(DEFAULT_SETTINGS)
     settings["seen"] = ",".join(["*"] + keys)
     settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
-    folder = tempfile.mkdtemp(prefix="deckdelve-pico-settings-")
-    Store(folder).save_settings(settings)
-    with open(os.path.join(folder, "settings.dat"), "rb") as f:
-        return f.read()
+    folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
+    try:
+        Store(folder).save_settings(settings)
+        s = Sim(folder, seed=SEED, game="the_four")  # slot 1: a slot game runs in a slot
+        s.keys("AADADA" + "DDAA" + "DDDDDADDA")  # the character: what, origin, ratings
+        host = s.app.stack[-1]
+        while host.scene.current() != the_four.act(the_four.BEGIN):
+            s.press("D")
+        s.press("A")
+        while host.pending:
+            s.press("A")
+        if host.game.phase != the_four.IDLE:
+            raise Failure("The Four's campaign for the tour is not past its creation")
+        files = {}
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name), "rb") as f:
+                files[name] = f.read()
+        return files
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None):

@@ -37,7 +37,11 @@ class App:
         self.crashing = False  # handling an unexpected error (see crashed)
         self.stack = [load("menus", "Title")(self)]
         self.dirty = True  # the whole screen must be redrawn
-        self.regions = []  # (x, y, w, h): all that changed since the last draw (see changed)
+        # All that changed since the last draw (see changed): x0, y0, x1, y1 of each part, on
+        # the screen, in bytes made once (an animation frame that says what changed allocates
+        # nothing), and how many parts were said (more than draw.REGIONS: all is redrawn).
+        self.regions = bytearray(4 * draw.REGIONS)
+        self.region_count = 0
         self.show_notices()
 
     # -- the loop ---------------------------------------------------------------------------
@@ -48,9 +52,9 @@ class App:
                 bit = 1
                 while bit <= B:
                     if presses & bit:
-                        regions = len(self.regions)
+                        regions = self.region_count
                         self.stack[-1].press(bit)
-                        if len(self.regions) == regions:
+                        if self.region_count == regions:
                             self.dirty = True  # the screen did not say what changed: all
                     bit <<= 1
             if self.leaving is not None:
@@ -61,24 +65,31 @@ class App:
                 self.dirty = True
         except Exception as e:  # noqa: BLE001 - a bug in a screen: shown, logged, survived
             self.crashed(e)
-        return self.dirty or len(self.regions) > 0
+        return self.dirty or self.region_count > 0
 
     def changed(self, x, y, w, h):
         """A screen's press changed only this part of the screen (call it once for each part;
         a press that calls it for none has the whole screen redrawn). The next draw then
         redraws just these parts: draw.redraw runs the screen's draw with every item outside
         them skipped, and the display pushes only the pages that changed."""
-        self.regions.append((x, y, w, h))
+        n = self.region_count
+        self.region_count = n + 1
+        if n < draw.REGIONS:
+            r = self.regions
+            r[4 * n] = min(max(x, 0), draw.W)
+            r[4 * n + 1] = min(max(y, 0), draw.H)
+            r[4 * n + 2] = min(max(x + w, 0), draw.W)
+            r[4 * n + 3] = min(max(y + h, 0), draw.H)
 
     def draw(self):
-        regions = self.regions
-        self.regions = []
+        n = self.region_count
+        self.region_count = 0
         try:
-            if self.dirty:
+            if self.dirty or n > draw.REGIONS:
                 self.fb.fill(0)
                 self.stack[-1].draw(self.fb)
             else:
-                draw.redraw(self.fb, regions, self.stack[-1].draw)
+                draw.redraw(self.fb, self.regions, n, self.stack[-1].draw)
         except Exception as e:  # noqa: BLE001 - as in frame()
             self.crashed(e)
             self.fb.fill(0)
@@ -98,13 +109,23 @@ class App:
     # -- screens ---------------------------------------------------------------------------
     def push(self, screen):
         self.stack.append(screen)
-        self.dirty = True
+        self._covered(screen.area())
 
     def pop(self):
+        area = None
         if len(self.stack) > 1:
-            self.stack.pop()
-        self.stack[-1].shown()
-        self.dirty = True
+            area = self.stack.pop().area()
+        if self.stack[-1].shown():
+            area = None
+        self._covered(area)
+
+    def _covered(self, area):
+        """A screen came or went: a box over the screen below changes only its area (the
+        screen below was not redrawn, nor changed, while covered); any other, everything."""
+        if area is None:
+            self.dirty = True
+        else:
+            self.changed(area[0], area[1], area[2], area[3])
 
     def replace(self, screen):
         self.stack[-1] = screen
@@ -306,8 +327,15 @@ class Screen:
     def draw(self, fb):
         pass
 
+    def area(self):
+        """The part of the screen this one covers, (x, y, w, h), when it is a box drawn over
+        the screen below it (Message, Confirm); None when it fills the screen."""
+        return None
+
     def shown(self):
-        """Called when the screen is on top again after the one above it went away."""
+        """Called when the screen is on top again after the one above it went away; True if
+        that changed what it shows (it is then redrawn whole)."""
+        return False
 
 
 def hint(fb, s):
@@ -327,6 +355,10 @@ class Message(Screen):
             self.app.pop()
             if self.then is not None:
                 self.then()
+
+    def area(self):
+        x, y, w, h = draw.message_box(self.lines)
+        return x, y, w + 1, h + 1  # (and the shadow)
 
     def draw(self, fb):
         under = self.app.below(self)
@@ -352,11 +384,16 @@ class Menu(Screen):
     def press(self, button):
         n = len(self.items)
         if button == UP or button == DOWN:
+            was = self.index
+            top = self.top
             self.index = (self.index + (1 if button == DOWN else n - 1)) % n
             if self.index < self.top:
                 self.top = self.index
             elif self.index >= self.top + self.ROWS:
                 self.top = self.index - self.ROWS + 1
+            if self.top == top:  # only the rows left and entered change (a scroll: all)
+                self.app.changed(4, 9 + (was - top) * 7, 118, 7)
+                self.app.changed(4, 9 + (self.index - top) * 7, 118, 7)
             self.app.play(sound.CLICK)
         elif button == A:
             self.app.play(sound.OK)

@@ -18,6 +18,7 @@ class Confirm(Screen):
     def press(self, button):
         if button == LEFT or button == RIGHT:
             self.yes = not self.yes
+            self.app.changed(34, self._answers_y() - 1, 60, 7)  # the two answers alone
             self.app.play(sound.CLICK)
         elif button == B or (button == A and not self.yes):
             self.app.pop()
@@ -25,17 +26,29 @@ class Confirm(Screen):
             self.app.pop()
             self.on_yes()
 
+    def _height(self):
+        return len(self.lines) * draw.LINE + 18
+
+    def area(self):
+        h = self._height()
+        return 10, (draw.H - h) // 2, 109, h + 1  # the box and its shadow (see draw)
+
+    def _answers_y(self):
+        """The y of the NO and YES bars' text, on the box's last line (see draw)."""
+        h = self._height()
+        return (draw.H - h) // 2 + h - 10
+
     def draw(self, fb):
         under = self.app.below(self)
         if under is not None:
             under.draw(fb)
         lines = self.lines
-        h = len(lines) * draw.LINE + 18
+        h = self._height()
         y = (draw.H - h) // 2
         draw.box(fb, 10, y, 108, h)
         for i in range(len(lines)):
             draw.center(fb, lines[i], y + 4 + i * draw.LINE)
-        by = y + h - 10
+        by = self._answers_y()
         draw.bar(fb, "NO", 34, by, 20, not self.yes)
         draw.bar(fb, "YES", 72, by, 22, self.yes)
 

@@ -167,6 +167,7 @@ class GameMenu(Menu):
         self.build()
         if not had and self.actions[0][0] == "continue":
             self.index = self.top = 0
+        return True
 
     def draw(self, fb):
         super().draw(fb)

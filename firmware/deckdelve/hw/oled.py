@@ -133,9 +133,10 @@ class _Oled(framebuf.FrameBuffer):
         view = memoryview(self.buffer)
         self.pages = tuple(view[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES))
         self.chunks = tuple(view[c * CHUNK:(c + 1) * CHUNK] for c in range(PAGES * CHUNKS))
-        # What the controller's RAM holds: a copy of each page as last pushed.
-        self._sent = bytearray(WIDTH * PAGES)
-        view = memoryview(self._sent)
+        # What the controller's RAM holds: a copy of each page as last pushed. The app's
+        # partial redraw (ui/draw.py: redraw) reads it as the frame before: one copy for both.
+        self.sent = bytearray(WIDTH * PAGES)
+        view = memoryview(self.sent)
         self._sent_pages = tuple(view[p * WIDTH:(p + 1) * WIDTH] for p in range(PAGES))
         self._sent_chunks = tuple(view[c * CHUNK:(c + 1) * CHUNK]
                                   for c in range(PAGES * CHUNKS))

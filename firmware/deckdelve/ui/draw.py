@@ -91,11 +91,16 @@ _swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)
 _swap.pixel(0, 0, 1)  # 0 -> 1, 1 -> 0
 
 # -- redrawing only what changed (see redraw) --
-# The regions being redrawn, as (x0, y0, x1, y1) with x1, y1 exclusive; None while the whole
+REGIONS = 8  # the parts of the screen a partial redraw takes at most (App.changed: more, all)
+# The regions being redrawn, each x0, y0, x1, y1 (x1, y1 exclusive); None while the whole
 # screen is drawn. The costly items below (text, cards, places, the cursor) are skipped when
 # they lie outside every region: that skipping is where a partial redraw saves its time.
+# (A list of tuples: the fastest test on the Pico, and visible() runs for every item.)
 _clip = None
-_last = bytearray(W * H // 8)  # the frame as it was before a partial redraw
+# The frame as it was before a partial redraw, for a frame buffer that keeps none itself: the
+# Pico's display keeps what it last pushed (hw/oled.py: sent), the same bytes, so on the Pico
+# this is never made (1 KB of RAM).
+_own_last = None
 
 
 def visible(x, y, w, h):
@@ -119,39 +124,58 @@ def _pixels(fb):
         return fb.buf
 
 
-def redraw(fb, regions, draw_all):
-    """Redraw only some regions of fb, which holds the last frame drawn: each region (x, y,
-    w, h), widened to whole pages of 8 rows, gets exactly the pixels draw_all(fb) (a
-    screen's whole drawing on a cleared screen) would give it, and every pixel outside the
-    regions stays as it was.
+def redraw(fb, regions, n, draw_all):
+    """Redraw only some regions of fb, which holds the last frame drawn: the first n of
+    regions (x0, y0, x1, y1 each, on the screen, x1 and y1 exclusive; n <= REGIONS), each
+    widened to whole pages of 8 rows, get exactly the pixels draw_all(fb) (a screen's whole
+    drawing on a cleared screen) would give them, and every pixel outside them stays as it was.
     draw_all runs with the items outside every region skipped (see visible). An item that
     crosses a region's edge, and the screen's own fb calls, draw outside the regions too:
-    those bytes are put back from a copy of the last frame. Whole pages make that a copy of
-    byte runs (C memcpy, a page is a run of 128 bytes, one a column); a blit goes pixel by
-    pixel, ten times slower on the Pico."""
-    global _clip
+    those bytes are put back from the last frame, which is fb.sent where fb keeps it (the
+    display: what it last pushed, and every frame drawn is pushed before the next) or a copy
+    made here. Whole pages make that a copy of byte runs (C memcpy, a page is a run of 128
+    bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico."""
+    global _clip, _own_last
     screen = _pixels(fb)
-    last = _last
-    last[:] = screen
+    last = getattr(fb, "sent", None)
+    if last is None:
+        if _own_last is None:
+            _own_last = bytearray(W * H // 8)
+        last = _own_last
+        last[:] = screen
+    last = memoryview(last)  # (a slice of a view is a view, not a copy)
     clip = []
-    for x, y, w, h in regions:
-        top = y & ~7
-        bottom = (y + h + 7) & ~7
-        fb.fill_rect(x, top, w, bottom - top, 0)
-        clip.append((x, top, x + w, bottom))
+    for i in range(0, 4 * n, 4):
+        x0 = regions[i]
+        x1 = regions[i + 2]
+        top = regions[i + 1] & ~7
+        bottom = min((regions[i + 3] + 7) & ~7, H)
+        if x0 < x1 and top < bottom:
+            fb.fill_rect(x0, top, x1 - x0, bottom - top, 0)
+            clip.append((x0, top, x1, bottom))
     _clip = clip
     try:
         draw_all(fb)
     finally:
         _clip = None
-    # The regions' new bytes into the copy of the last frame, and that back onto the screen.
-    for r in clip:
-        x0 = max(r[0], 0)
-        x1 = min(r[2], W)
-        for page in range(r[1] >> 3, min(r[3], H) >> 3):
-            a = page * W
-            last[a + x0:a + x1] = screen[a + x0:a + x1]
-    screen[:] = last
+    # Every byte outside the regions back from the last frame: on each page, the runs
+    # between the regions that cover it.
+    for y in range(0, H, 8):
+        a = y * W >> 3
+        x = 0
+        while x < W:
+            end = W  # the run kept from x ends where the next region on this page begins
+            for r in clip:
+                if r[1] <= y < r[3]:
+                    if r[0] <= x < r[2]:
+                        end = -1
+                        x = r[2]
+                        break
+                    if x < r[0] < end:
+                        end = r[0]
+            if end > x:
+                screen[a + x:a + end] = last[a + x:a + end]
+                x = end
 
 
 def char(fb, code, x, y, color=1):
@@ -419,8 +443,9 @@ def wrap(s, max_width):
     return lines
 
 
-def message(fb, lines, hint="A" + ARROW_R):
-    """A centered box with lines of text (already wrapped) and a hint in its corner."""
+def message_box(lines, hint="A" + ARROW_R):
+    """Where message() draws its box for these lines and hint: (x, y, w, h) of the frame (its
+    shadow is one more pixel to the right and below)."""
     n = len(lines)
     w = 0
     for ln in lines:
@@ -429,22 +454,25 @@ def message(fb, lines, hint="A" + ARROW_R):
             w = lw
     w = max(w + 8, 40)
     h = n * LINE + 8
-    hw = width(hint) if hint else 0
     # The hint sits inside the frame (over the border it would break it): beside the last
     # line, the box widened for it if the screen allows, else on a line of its own.
     if hint:
-        need = width(lines[n - 1]) + 2 * hw + 16
+        need = width(lines[n - 1]) + 2 * width(hint) + 16
         if need <= W - 4:
             w = max(w, need)
         elif need > w:
             h += LINE
-    x = (W - w) // 2
-    y = (H - h) // 2
+    return (W - w) // 2, (H - h) // 2, w, h
+
+
+def message(fb, lines, hint="A" + ARROW_R):
+    """A centered box with lines of text (already wrapped) and a hint in its corner."""
+    x, y, w, h = message_box(lines, hint)
     box(fb, x, y, w, h)
-    for i in range(n):
+    for i in range(len(lines)):
         center(fb, lines[i], y + 4 + i * LINE, 1, x, w)
     if hint:
-        text(fb, hint, x + w - hw - 3, y + h - 9)
+        text(fb, hint, x + w - width(hint) - 3, y + h - 9)
 
 
 def logo(fb):

@@ -142,6 +142,7 @@ class Scene:
         # food, items, and the monster's HP.
         self.shown = bytearray(8)
         self.flash = bytearray(8)
+        self.flashing = False  # some stat still flashes (tick counts it down)
         for i in range(8):
             self.shown[i] = self._stat(i)
         self.seen = host.game.events  # the events already shown (a continued run shows none)
@@ -425,7 +426,10 @@ class Scene:
     def tick(self):
         g = self.host.game
         redraw = False
-        if g.events is not self.seen:  # apply() makes a new list each time
+        # The stats change only with an action, and apply() makes a new events list each
+        # time: they are read then, not every frame (eight reads doubled an idle frame).
+        acted = g.events is not self.seen
+        if acted:
             self.seen = g.events
             self._read_events(g)
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
@@ -436,16 +440,28 @@ class Scene:
         if self.rolling:
             self.rolling -= 1
             redraw = True
-        for i in range(8):
-            v = self._stat(i)
-            if v != self.shown[i]:
-                self.shown[i] = v
-                self.flash[i] = FLASH_FRAMES
-                redraw = True
-            elif self.flash[i]:
-                self.flash[i] -= 1
-                redraw = True
+        if acted or self.flashing:
+            self.flashing = False
+            for i in range(8):
+                v = self._stat(i) if acted else self.shown[i]
+                if v != self.shown[i]:
+                    self.shown[i] = v
+                    self.flash[i] = FLASH_FRAMES
+                    self.flashing = True
+                    redraw = True
+                elif self.flash[i]:
+                    self.flash[i] -= 1
+                    self.flashing = self.flashing or self.flash[i] > 0
+                    if not redraw:  # a flash counts frames: its row alone, every frame
+                        self._stat_changed(i)
         return redraw
+
+    def _stat_changed(self, i):
+        """Stat i's place: a row of the panel, or the monster's HP in a fight."""
+        if i == 7:
+            self.host.changed(0, 7, VIEW_W, 7)
+        else:
+            self.host.changed(VIEW_W + 1, 55 if i == 6 else i * 9, draw.W - VIEW_W - 1, 9)
 
     def _lit(self, i):
         """Is stat i in the inverted half of its flash?"""
@@ -457,6 +473,8 @@ class Scene:
         g = self.host.game
         if draw.visible(VIEW_W, 0, draw.W - VIEW_W, draw.H):
             self._panel(fb, g)
+        if not draw.visible(0, 0, VIEW_W, draw.H):
+            return  # (only the panel's rows are redrawn: a stat flashing)
         if g.over:
             self._end(fb, g)
         elif self.report is not None:
