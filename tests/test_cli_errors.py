@@ -1,8 +1,8 @@
 """Every bad command line of `python -m host_sim`, `python -m tools.playout` and the other tools
 a user runs (bench, balance, mutate, bench_pico, screenshots, soak, journal, heap_margins,
-deploy, web, the art converters) ends with one line on stderr saying what is wrong and a non-zero exit status:
-never a traceback, never a silent success, never a long run that fails only at its end
-(issue 12)."""
+deploy, web, the art converters) ends with one line on stderr saying what is wrong and a
+non-zero exit status: never a traceback, never a silent success, never a long run that fails
+only at its end (issue 12)."""
 
 import os
 import subprocess
