@@ -43,7 +43,8 @@ def play(app, key, options, seed, step, on_action=None):
     every action the game takes. Returns (presses, actions, finished).
 
     Actions are counted at the game's apply() (wrapped for the play-out), not in the run's
-    log: a campaign game (The Four) keeps no log. A campaign's slot is emptied first, as a
+    log: a campaign game (The Four) keeps no log. A game with no end of its own is left after
+    PLAYOUT_TURNS turns. A campaign's slot is emptied first, as a
     player deleting it would: an ended campaign left in the slot would be continued, over at
     once, instead of a new game played."""
     from deckdelve import registry
@@ -60,6 +61,10 @@ def play(app, key, options, seed, step, on_action=None):
     counted = [0]
     game = app.stack[0].game
     apply = game.apply
+    # A game with no end of its own (The Four's campaign) is left as from its pause menu
+    # after PLAYOUT_TURNS turns, as the play-out tool stops it (playout_core.turn_cap, not imported
+    # here: it would keep the registry in RAM while the game is measured).
+    turns = getattr(type(game), "PLAYOUT_TURNS", 0)
 
     def counting_apply(action):
         apply(action)
@@ -87,6 +92,10 @@ def play(app, key, options, seed, step, on_action=None):
             taken = counted[0]
             if on_action is not None:
                 on_action()
+            if turns and app.stack[0].game.turn >= turns:
+                app.stack[0].close()  # the pause menu's Quit
+                step(0)
+                break
     while type(app.stack[-1]).__name__ in ("GameOver", "Initials", "Scores"):
         step(A)
     return presses, taken, finished
