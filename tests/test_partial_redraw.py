@@ -11,6 +11,7 @@ from goldens import sim
 
 from deckdelve import buttons, registry
 from deckdelve.ui import draw
+from tools import bench_pico
 
 KEYS = "UDLRUDLRUDLRAAB"  # mostly the d-pad (the moves that redraw in parts), A, now and then B
 PRESSES = 400
@@ -24,19 +25,25 @@ def whole(app):
     return bytes(buf)
 
 
-@pytest.mark.parametrize("key", [g[0] for g in registry.GAMES])
-def test_a_partial_redraw_is_the_whole_redraw(key, monkeypatch):
-    partial = []
+@pytest.fixture
+def partial(monkeypatch):
+    """The region counts of every partial redraw made while the test runs."""
+    counts = []
     redraw = draw.redraw
 
     def counted(fb, regions, n, draw_all):
-        partial.append(n)
+        counts.append(n)
         redraw(fb, regions, n, draw_all)
 
     monkeypatch.setattr(draw, "redraw", counted)
+    return counts
+
+
+@pytest.mark.parametrize("key", [g[0] for g in registry.GAMES])
+def test_a_partial_redraw_is_the_whole_redraw(key, partial):
     s = sim(game=key, seed=7)
-    if key == "the_four":
-        past_creation(s)
+    if key == "the_four":  # its creation pages are drawn whole: the play after them
+        assert bench_pico.past_creation(s)
     rng = random.Random(key)
     for i in range(PRESSES):
         letter = rng.choice(KEYS)
@@ -47,17 +54,9 @@ def test_a_partial_redraw_is_the_whole_redraw(key, monkeypatch):
     assert len(partial) >= 20, (key, len(partial))
 
 
-def test_a_partial_redraw_of_the_menus_is_the_whole_redraw(monkeypatch):
+def test_a_partial_redraw_of_the_menus_is_the_whole_redraw(partial):
     # From the title: the game list, the games' menus (a slot list among them), settings,
     # rules, a game now and then with its pause menu and its quit question.
-    partial = []
-    redraw = draw.redraw
-
-    def counted(fb, regions, n, draw_all):
-        partial.append(n)
-        redraw(fb, regions, n, draw_all)
-
-    monkeypatch.setattr(draw, "redraw", counted)
     s = sim(seed=7)
     rng = random.Random("menus")
     # first through the settings and The Four's slot list, then at random
@@ -70,17 +69,4 @@ def test_a_partial_redraw_of_the_menus_is_the_whole_redraw(monkeypatch):
     assert len(partial) >= 40, len(partial)
 
 
-def past_creation(s):
-    """The Four begins with the character's creation (a page of its own, not redrawn in
-    parts): made through its buttons as tests/test_the_four_screens.py does, then the play."""
-    from deckdelve.games import the_four as F
-
-    s.keys("AADADA" + "DDAA" + "DDDDDADDA")
-    host = s.app.stack[-1]
-    while host.scene.current() != F.act(F.BEGIN):
-        s.press("D")
-    s.press("A")
-    while host.pending:
-        s.press("A")
-    assert host.game.phase == F.IDLE
 

@@ -212,18 +212,33 @@ def build_image(work, seed=SEED, main=None):
     return image
 
 
+def past_creation(s):
+    """Play The Four's character creation in the simulator s (a page of its own) through its
+    buttons, as tests/test_the_four_screens.py does, up to the game's first idle turn.
+    Returns whether the game got there."""
+    from deckdelve.games import the_four
+
+    s.keys("AADADA" + "DDAA" + "DDDDDADDA")  # the character: what, origin, ratings
+    host = s.app.stack[-1]
+    while host.scene.current() != the_four.act(the_four.BEGIN):
+        s.press("D")
+    s.press("A")
+    while host.pending:
+        s.press("A")
+    return host.game.phase == the_four.IDLE
+
+
 def data_files():
     """The data folder the tour starts with, {name: bytes}: settings.dat with every how-to seen
     and each game's menu on the option the tour starts, and a campaign of The Four in slot 1,
-    past its character's creation (made here by the simulator through the game's buttons,
-    as tests/test_partial_redraw.py does). So the tour writes nothing: the emulator cannot
+    past its character's creation (made here by the simulator through the game's buttons:
+    past_creation()). So the tour writes nothing: the emulator cannot
     program flash, and a write that vanished would make the Pico's screens differ from the
     simulator's."""
     sys.path.insert(0, mpy.ROOT)
     from host_sim.sim import Sim
 
     from deckdelve import registry
-    from deckdelve.games import the_four
     from deckdelve.store import DEFAULT_SETTINGS, Store
 
     keys = [g[0] for g in registry.GAMES]
@@ -234,14 +249,7 @@ def data_files():
     try:
         Store(folder).save_settings(settings)
         s = Sim(folder, seed=SEED, game="the_four")  # slot 1: a slot game runs in a slot
-        s.keys("AADADA" + "DDAA" + "DDDDDADDA")  # the character: what, origin, ratings
-        host = s.app.stack[-1]
-        while host.scene.current() != the_four.act(the_four.BEGIN):
-            s.press("D")
-        s.press("A")
-        while host.pending:
-            s.press("A")
-        if host.game.phase != the_four.IDLE:
+        if not past_creation(s):
             raise Failure("The Four's campaign for the tour is not past its creation")
         files = {}
         for name in sorted(os.listdir(folder)):
