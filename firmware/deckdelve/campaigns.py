@@ -38,7 +38,7 @@
 import os
 from binascii import hexlify, unhexlify
 
-from deckdelve.store import Store
+from deckdelve.store import Store, campaign_prefix
 
 SLOTS = 3
 JOURNAL_MAX = 16384  # bytes per journal file (two per campaign); tests make it smaller
@@ -52,11 +52,11 @@ SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")
 
 
 def _name(key, slot):
-    return "camp_%s_%d.sav" % (key, slot)
+    return "%s%d.sav" % (campaign_prefix(key), slot)
 
 
 def _journal_name(key, slot, gen):
-    return "camp_%s_%d.j%d" % (key, slot, gen % 2)
+    return "%s%d.j%d" % (campaign_prefix(key), slot, gen % 2)
 
 
 def _size(path):

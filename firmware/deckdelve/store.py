@@ -119,6 +119,12 @@ def _errno_text(e):
     return "flash full" if code == ENOSPC else "flash error %s" % code
 
 
+def campaign_prefix(key):
+    """How the names of a game's campaign files begin (campaigns.py names them; the boot
+    check looks for them here without loading that module)."""
+    return "camp_%s_" % key
+
+
 class Store:
     NOT_KEPT = -2  # add_score: the score made the table but could not be written
 
@@ -358,7 +364,7 @@ class Store:
         except OSError:
             names = ()
         for key in keys:
-            prefix = "camp_%s_" % key
+            prefix = campaign_prefix(key)
             for name in names:
                 if name.startswith(prefix):
                     _part("campaigns").check(self, key)
