@@ -367,6 +367,12 @@ class Message(Screen):
         draw.message(fb, self.lines)
 
 
+# A menu's rows: 7 pixels each, the first bar's top at ROW_Y, under the title's line.
+ROW_X = 4
+ROW_Y = 9
+ROW_W = 118
+
+
 class Menu(Screen):
     """A titled list; up/down move (wrapping), A chooses, B goes back."""
 
@@ -392,8 +398,8 @@ class Menu(Screen):
             elif self.index >= self.top + self.ROWS:
                 self.top = self.index - self.ROWS + 1
             if self.top == top:  # only the rows left and entered change (a scroll: all)
-                self.app.changed(4, 9 + (was - top) * 7, 118, 7)
-                self.app.changed(4, 9 + (self.index - top) * 7, 118, 7)
+                self._row_changed(was - top)
+                self._row_changed(self.index - top)
             self.app.play(sound.CLICK)
         elif button == A:
             self.app.play(sound.OK)
@@ -404,6 +410,10 @@ class Menu(Screen):
             else:
                 self.app.pop()
 
+    def _row_changed(self, row):
+        """The bar of the row-th row on screen (its text one pixel below its top) changed."""
+        self.app.changed(ROW_X, ROW_Y + row * 7, ROW_W, 7)
+
     def draw(self, fb):
         draw.center(fb, self.title, 1)
         fb.hline(0, 7, 128, 1)
@@ -411,7 +421,7 @@ class Menu(Screen):
             i = self.top + row
             if i >= len(self.items):
                 break
-            draw.bar(fb, self.items[i], 4, 10 + row * 7, 118, i == self.index)
+            draw.bar(fb, self.items[i], ROW_X, ROW_Y + 1 + row * 7, ROW_W, i == self.index)
         # A list longer than the screen shows that it scrolls: arrows at the left where rows
         # are hidden, and a bar at the right edge.
         if self.top > 0:
