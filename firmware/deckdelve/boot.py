@@ -109,10 +109,13 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
     try:
         from deckdelve.hw import board, devices
 
-        wiring = board.load(board_file)
+        wiring = board.installed(board_file)
         display = devices.display(wiring)
-        splash(display)
         buttons = devices.buttons(wiring)
+        if buttons.read() & safe_key(wiring):
+            skip(display)
+            return
+        splash(display)
         console = start(display, buttons, devices.buzzer(wiring), data_dir,
                         wiring["display"]["contrast"], seed)
         run(console, frames, marker)
@@ -120,6 +123,33 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
         raise
     except Exception as e:  # noqa: BLE001 - anything else is shown and logged, never frozen
         fail(e, display, buttons, log_file)
+
+
+def safe_key(wiring):
+    """The button that, held while the Pico starts, skips the collection: B, or A on a board
+    whose B is BOOTSEL (held at power-on, BOOTSEL opens the Pico's USB drive instead)."""
+    from deckdelve.buttons import A, B
+
+    return A if wiring["buttons"]["b"] == "bootsel" else B
+
+
+def skip(display):
+    """The safe way out for a Pico that misbehaves: say so, and return to main.py, which
+    ends, leaving MicroPython's prompt on the USB serial port. Nothing is loaded or written."""
+    print("Deckdelve: skipped (a button held at start); this is MicroPython's prompt")
+    try:
+        from deckdelve.ui import draw
+
+        display.fill(0)
+        y = 4
+        for line in ("SKIPPED: A BUTTON WAS HELD", "AS THE PICO STARTED.", "",
+                     "MICROPYTHON'S PROMPT IS ON", "THE USB SERIAL PORT.", "",
+                     "TO PLAY, LET GO AND RESTART", "THE PICO (RESET OR POWER)."):
+            draw.text(display, line, 2, y)
+            y += 7
+        display.show()
+    except Exception:  # noqa: BLE001 - the console has the message; the screen was a bonus
+        pass
 
 
 def fail(error, display, buttons, log_file):

@@ -28,12 +28,31 @@ def load(path):
     OSError if the file cannot be read."""
     with open(path) as f:
         text = f.read()
+    return loads(text, path)
+
+
+def loads(text, where):
+    """Check the board file text (str or bytes) read from where; returns the board dict."""
     try:
         board = json.loads(text)
     except ValueError:
-        raise ValueError("%s: not valid JSON" % path)
+        raise ValueError("%s: not valid JSON" % where)
     check(board)
     return board
+
+
+def installed(path):
+    """The handheld's wiring: the board file at path (`make flash` writes it; a person who
+    rewires a handheld may write one over a firmware image's), else the board built into the
+    firmware image (tools/firmware.py). OSError when there is neither."""
+    try:
+        return load(path)
+    except OSError as missing:
+        try:
+            from deckdelve.image import BOARD_JSON
+        except ImportError:
+            raise missing
+        return loads(BOARD_JSON, "the firmware image's board")
 
 
 def _pin(where, value, used, allow_bootsel=False):
