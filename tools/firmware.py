@@ -51,6 +51,13 @@ class Failure(Exception):
     """A build that could not be made: str() is one line for the user."""
 
 
+def boardfile():
+    """The board checker the Pico runs (firmware/deckdelve/hw/board.py)."""
+    from tools import deploy
+
+    return deploy.boardfile
+
+
 def version():
     """The collection's version, as the title screen shows it (deckdelve/menus.py)."""
     with open(os.path.join(FIRMWARE, "deckdelve", "menus.py")) as f:
@@ -201,7 +208,9 @@ def image_module(board):
         "VERSION = %r" % version(),
         "MICROPYTHON = %r" % inputs.MICROPYTHON_TAG,
         "BOARD = %r" % board,
-        "BOARD_JSON = %r" % _read(os.path.join(BOARDS, board + ".json")),
+        "# The board file, checked by the same checker when this module was made (a literal:",
+        "# no JSON to parse at power-on).",
+        "WIRING = %r" % boardfile().load(os.path.join(BOARDS, board + ".json")),
         "HELP = {",
     ]
     for name in sorted(os.listdir(HELP)):
@@ -271,10 +280,8 @@ def build(board, rebuild=False, out=OUT):
     """Build (or take from the cache) the image for board; returns its path in out."""
     if board not in known_boards():
         raise Failure("unknown board %r; known boards: %s" % (board, ", ".join(known_boards())))
-    from tools import deploy
-
     try:
-        deploy.boardfile.load(os.path.join(BOARDS, board + ".json"))
+        boardfile().load(os.path.join(BOARDS, board + ".json"))
     except ValueError as e:
         raise Failure("boards/%s.json: %s" % (board, e)) from None
     tree = _sources()

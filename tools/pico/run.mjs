@@ -18,8 +18,8 @@
 // Frames are the firmware's own: GP3 is high while boot.run() runs one, and GP6 is high at
 // its end if it redrew the screen (boot.main's marker, tools/pico/bench_main.py).
 // LOG.json: {frames: [{n, label, press, end, cycles, redrawn, draw, pushed, bytes, ram?}], pushes,
-// probes, serial, error}; `press` names the button a frame read first, `end` is the cycle count
-// since reset at the frame's end, `draw` is the frame's cycles before its first I2C transfer, `ram` (hex, 1024
+// probes, serial, error}; `press` names the button a frame read first, `at` is the time since
+// reset at the frame's end (in cycles at 125 MHz: it counts time asleep too, `cycles` does not), `draw` is the frame's cycles before its first I2C transfer, `ram` (hex, 1024
 // bytes, the controller's RAM in page order) is kept for every frame that pushed data.
 import fs from 'fs';
 import { pathToFileURL } from 'url';
@@ -88,7 +88,7 @@ mcu.gpio[MARK_PIN].addListener(() => {
   } else if (!high && frame) {
     const f = frame; frame = null;
     const r = mcu.gpio[REDRAWN_PIN];
-    const rec = { n: f.n, label: f.label, press: f.press || null, end: cycles(), cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
+    const rec = { n: f.n, label: f.label, press: f.press || null, at: Math.round(sim.clock.nanos / 8), cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
       draw: (f.firstI2C === null ? cycles() : f.firstI2C) - f.start, pushed: f.bytes > 0, bytes: f.bytes };
     if (f.bytes) rec.ram = Buffer.from(ram).toString('hex');
     log.frames.push(rec);

@@ -28,15 +28,10 @@ def load(path):
     OSError if the file cannot be read."""
     with open(path) as f:
         text = f.read()
-    return loads(text, path)
-
-
-def loads(text, where):
-    """Check the board file text (str or bytes) read from where; returns the board dict."""
     try:
         board = json.loads(text)
     except ValueError:
-        raise ValueError("%s: not valid JSON" % where)
+        raise ValueError("%s: not valid JSON" % path)
     check(board)
     return board
 
@@ -49,10 +44,10 @@ def installed(path):
         return load(path)
     except OSError as missing:
         try:
-            from deckdelve.image import BOARD_JSON
+            from deckdelve.image import WIRING  # checked when the image was made
         except ImportError:
             raise missing
-        return loads(BOARD_JSON, "the firmware image's board")
+        return WIRING
 
 
 def _pin(where, value, used, allow_bootsel=False):
