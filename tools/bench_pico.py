@@ -155,11 +155,11 @@ def npm_ci():
                       .splitlines()[-1])
 
 
-def build_image(work, seed=SEED, main=None, route="mpy"):
+def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None):
     """The littlefs image `make flash BOARD=ssd1306-i2c` would leave on a Pico (route "mpy"),
     or that the Deckdelve image's own first start leaves (route "frozen": no code, no board
-    file), with data_files() in /data and the bench main.py (or main, the text of another).
-    Returns its path."""
+    file), with data (default data_files()) in /data, the bench main.py (or main, the text of
+    another) and extra ({path: bytes}, put in last). Returns its path."""
     try:
         from littlefs import LittleFS
     except ImportError:
@@ -187,14 +187,15 @@ def build_image(work, seed=SEED, main=None, route="mpy"):
     files["/main.py"] = main.encode()
     if route == "mpy":
         files["/board.json"] = open(deploy.board_path(BOARD), "rb").read()
-    for name, data in data_files().items():
-        files["/data/" + name] = data
+    for name, content in (data_files() if data is None else data).items():
+        files["/data/" + name] = content
     stage = os.path.join(deploy.STAGE, "deckdelve")
     for folder, _dirs, names in os.walk(stage if route == "mpy" else os.devnull):
         for name in names:
             src = os.path.join(folder, name)
             with open(src, "rb") as f:
                 files["/" + os.path.relpath(src, deploy.STAGE).replace(os.sep, "/")] = f.read()
+    files.update(extra or {})
     # The rp2 port's filesystem on a 2 MiB RPI_PICO: 352 blocks of 4 KiB at flash 0xA0000,
     # mounted as VfsLfs2(rp2.Flash(), progsize=256): read 32, prog 256, cache 1024,
     # lookahead 32 (extmod/vfs_lfsx.c). /data exists already: the emulator cannot program
@@ -266,15 +267,17 @@ def data_files():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy"):
-    """Boot the firmware of route (or the UF2 firmware) in the emulator and play steps;
-    returns the runner's log. inputs.Missing when an outside input cannot be had."""
+def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy", data=None,
+        extra=None):
+    """Boot the firmware of route (or the UF2 firmware) in the emulator, with the flash
+    build_image makes, and play steps; returns the runner's log. inputs.Missing when an
+    outside input cannot be had."""
     check_tools()
     firmware = firmware or firmware_for(route)
     bootrom = bootrom or inputs.bootrom()
     npm_ci()
     with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
-        image = build_image(work, seed, main, route)
+        image = build_image(work, seed, main, route, data, extra)
         path = os.path.join(work, "script.txt")
         with open(path, "w") as f:
             f.write(script(steps))

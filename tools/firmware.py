@@ -339,8 +339,11 @@ UF2_FAMILY_FLAG = 0x00002000
 
 def blocks(path):
     """[(address, payload bytes)] of a UF2 file, each block checked; raises Failure."""
-    with open(path, "rb") as f:
-        data = f.read()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise Failure("%s: %s" % (path, e.strerror or e)) from None
     if not data or len(data) % 512:
         raise Failure("%s is not a UF2 file (its size is not a multiple of 512)" % path)
     out = []
@@ -411,6 +414,9 @@ def main(argv=None):
                 time.time() - began))
     except (Failure, inputs.Missing) as e:
         print("firmware: %s" % e, file=sys.stderr)
+        return 1
+    except OSError as e:  # the build folder or the cache cannot be written
+        print("firmware: %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
         return 1
     return 0
 
