@@ -373,3 +373,32 @@ def test_inputs_command_line(monkeypatch):
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "no input 'nothing'" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_make_release_holds_every_image_the_web_player_and_their_sums(images, tmp_path):
+    import webtools
+
+    from tools import release
+
+    webtools.npm_ci()
+    made = release.release(str(tmp_path / "release"))
+    names = sorted(os.path.basename(p) for p in made)
+    version = firmware.version()
+    assert names == sorted(["RELEASE-NOTES.md", "SHA256SUMS", "deckdelve-%s-web.zip" % version]
+                           + [os.path.basename(p) for p in images.values()])
+    folder = tmp_path / "release"
+    sums = (folder / "SHA256SUMS").read_text().splitlines()
+    assert len(sums) == len(images) + 1
+    for line in sums:
+        digest, name = line.split("  ")
+        assert hashlib.sha256((folder / name).read_bytes()).hexdigest() == digest, name
+    notes = (folder / "RELEASE-NOTES.md").read_text()
+    for name in names:
+        if name != "RELEASE-NOTES.md":
+            assert "`%s`" % name in notes, name
+    assert inputs.MICROPYTHON_TAG in notes and "BOOTSEL" in notes
+    import zipfile
+
+    with zipfile.ZipFile(folder / ("deckdelve-%s-web.zip" % version)) as z:
+        inside = {os.path.basename(n) for n in z.namelist()}
+    assert {"index.html", "firmware.pack", "micropython.wasm"} <= inside
