@@ -316,12 +316,13 @@ def unload(key):
         pkg = sys.modules.get(pkg_name)
         if pkg is None:
             continue
-        for attr in dir(pkg):
-            if attr.startswith(key):
-                try:
-                    delattr(pkg, attr)
-                except (AttributeError, TypeError):
-                    pass
+        # (the package's __dict__, not dir(pkg): MicroPython's dir() tries every interned name
+        # there is, 26 ms on a Pico running the firmware image)
+        for attr in [a for a in pkg.__dict__ if a.startswith(key)]:
+            try:
+                delattr(pkg, attr)
+            except (AttributeError, TypeError):
+                pass
     gc.collect()
 
 
