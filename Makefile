@@ -91,8 +91,9 @@ NODE_STAMP := node_modules/.package-lock.json
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
+# PROJECT_URL=https://...: the page's link to the project (none without it).
 web: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.web build
+	$(BIN)/python -m tools.web build $(if $(PROJECT_URL),--project-url "$(PROJECT_URL)")
 
 serve-web: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT))
+	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(PROJECT_URL),--project-url "$(PROJECT_URL)")

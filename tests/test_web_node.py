@@ -280,6 +280,10 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     # first, with the game's own lines, as the page's notebook shows them newest first.
     printed = journal.journal_lines(exported, "the_four", 0)
     assert printed == list(reversed(newest_first))
+    # The game's own lines as the simulator's (which had no notes), once each: the notes
+    # added lines and nothing else.
+    assert [line for line in printed if " > " not in line] == journal.journal_lines(
+        ref, "the_four", 0)
     assert "T0 > The river rose; I kept the map." in printed  # (turn 0: just made)
     notes = [line for line in printed if " > " in line]
     assert len(notes) == 1 + wrote_long

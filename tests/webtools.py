@@ -6,6 +6,7 @@ runs as root on the same kind of machine)."""
 import os
 import shutil
 import subprocess
+import sys
 
 from host_sim.sim import Sim
 from tools import web
@@ -163,3 +164,13 @@ def four_campaign(s):
 
     s.keys(start_keys("the_four", s.app.settings["seen"]))
     assert bench_pico.past_creation(s)
+
+
+def webboard():
+    """web/webboard.py under CPython (its notes, for the simulator playing along)."""
+    import importlib
+
+    path = os.path.join(ROOT, "web")
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    return importlib.import_module("webboard")

@@ -58,6 +58,7 @@ export class Saves {
     this.storage = storage;
     this.seen = new Map(); // path -> "inode size mtime" as last copied
     this.error = null; // the last refusal of the storage (quota exceeded...), if any
+    this.writes = 0; // files copied or removed so far (the page's notebook reads again)
   }
 
   keys() {
@@ -117,6 +118,7 @@ export class Saves {
       }
     }
     this.seen = now;
+    this.writes += changed;
     return changed;
   }
 
@@ -274,9 +276,10 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
   const saves = new Saves(FS, storage);
   saves.restore();
   mp.runPython("import sys\nsys.path.insert(0, '/')");
-  const board = mp.pyimport("webboard").start(seed, audio);
+  const webboard = mp.pyimport("webboard");
+  const board = webboard.start(seed, audio);
   const step = board.step;
-  const kept = mp.pyimport("webboard").kept_limit;
+  const kept = webboard.kept_limit;
   const display = board.display;
   const address = display.address;
   if (address % 4) throw new Error("the frame buffer is not word-aligned: " + address);
@@ -311,13 +314,16 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
       board.resume();
       saves.sync();
     },
-    // The campaign being played, {key, slot, label}, or null.
+    // The campaign being played, {key, slot, title, label}, or null.
     campaign() {
       const found = board.campaign();
       if (found === null) return null;
-      const [key, slot, ...label] = found.split(" ");
-      return { key, slot: Number(slot), label: label.join(" ") };
+      const [key, slot, title, label] = found.split("\t");
+      return { key, slot: Number(slot), title, label };
     },
+    noteMax: webboard.NOTE_MAX, // characters of a note
+    // The key of a game in progress whose run is only in RAM, or null.
+    playing: () => board.playing(),
     // Its journal, newest line first ([] when none is open).
     journal() {
       const text = board.journal();

@@ -25,7 +25,6 @@ import sys
 import time
 
 import framebuf
-import uctypes
 
 from deckdelve import boot
 
@@ -52,6 +51,8 @@ class Display(framebuf.FrameBuffer):
     def __init__(self):
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         super().__init__(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        import uctypes  # (here: the tests use this module's notes under CPython too)
+
         self.address = uctypes.addressof(self.buf)
         self.level = 255  # the contrast last set, 0..255
         self.on = True
@@ -173,6 +174,16 @@ class Board:
         if not self.failed:
             self.console.app.resume()
 
+    def playing(self):
+        """The key of a game being played whose run is not on flash (not a campaign), or
+        None: what "Export saves" then leaves out."""
+        stack = self.console.app.stack
+        host = stack[0] if stack and not self.failed else None
+        game = getattr(host, "game", None)
+        if game is None or host.campaign is not None or game.over:
+            return None
+        return host.key
+
     # -- The Four's notebook --------------------------------------------------------------
     def open_host(self):
         """The game's host when a campaign (a slot game) is being played, else None."""
@@ -183,11 +194,12 @@ class Board:
         return host
 
     def campaign(self):
-        """The campaign being played as "<key> <slot> <label>", or None."""
+        """The campaign being played as "<key>\t<slot>\t<game's title>\t<slot label>", or
+        None."""
         host = self.open_host()
         if host is None:
             return None
-        return "%s %d %s" % (host.key, host.slot, host.game.slot_label())
+        return "%s\t%d\t%s\t%s" % (host.key, host.slot, host.entry[1], host.game.slot_label())
 
     def journal(self):
         """The open campaign's journal, newest line first, one line each, or None."""
@@ -199,26 +211,50 @@ class Board:
         return "\n".join(journal(DATA_DIR, host.key, host.slot, 0, 1 << 20))
 
     def note(self, text):
-        """The player's own words into the open campaign's journal, as lines of its own
-        (note_lines), saved as an action's lines are: in the campaign's snapshot, then the
-        journal (campaigns.Campaign.save, power-cut safe). Returns the number of lines, 0
-        for nothing to write, -1 when no campaign is open or the save failed (the store's
-        notice says why, on the screen)."""
+        """The player's own words into the open campaign's journal (write_note). Returns the
+        number of lines, 0 for nothing to write, -1 when no campaign is open or the save
+        failed (the store's notice says why, on the screen)."""
         host = self.open_host()
         if host is None:
             return -1
-        lines = note_lines(getattr(host.game, "turn", 0), text)
-        if not lines:
-            return 0
-        campaign = host.campaign
-        for line in lines:
-            # The lines a save carries and then appends (see campaigns.py): the player's go
-            # the same way as the game's own.
-            campaign.unwritten += line + "\n"
-        if not campaign.save(host.game):
+        n = write_note(host, text)
+        if n < 0:
             self.console.app.show_notices()
-            return -1
-        return len(lines)
+        return n
+
+
+def write_note(host, text):
+    """The player's words into the campaign of a game's host, as lines of their own
+    (note_lines), saved as an action's lines are: in the campaign's snapshot, then the
+    journal (campaigns.Campaign.save, power-cut safe). The number of lines, or -1 when the
+    save failed."""
+    lines = note_lines(getattr(host.game, "turn", 0), text)
+    if not lines:
+        return 0
+    campaign = host.campaign
+    for line in lines:
+        # The lines a save carries and then appends (see campaigns.py): the player's go the
+        # same way as the game's own.
+        campaign.unwritten += line + "\n"
+    return len(lines) if campaign.save(Unchanged(host.game)) else -1
+
+
+class Unchanged:
+    """A campaign's game as Campaign.save sees it when a note is saved: the same snapshot and
+    label, and no journal lines of its own (its last action's lines, which journal_lines()
+    gives until the next action, are in the journal already)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def snapshot(self):
+        return self.game.snapshot()
+
+    def slot_label(self):
+        return self.game.slot_label()
+
+    def journal_lines(self):
+        return ()
 
 
 def note_lines(turn, text):
