@@ -429,6 +429,9 @@ def test_the_four_notebook(url, tmp_path):
     p.step(note=note)
     # The simulator's campaign gets the same line, as the page's board writes it.
     assert webtools.webboard().write_note(p.sim.app.stack[0], note) == 1
+    # Typed as people type: accents and typographic marks become the journal's ASCII.
+    p.step(note="Caf\u00e9 \u201cnoir\u201d \u2014 it\u2019s late\u2026")
+    assert webtools.webboard().write_note(p.sim.app.stack[0], 'Cafe "noir" - it\'s late...') == 1
     p.step(journal="written")
     pageshot(p, "desktop-the-four")
     p.reload()
@@ -446,7 +449,7 @@ def test_the_four_notebook(url, tmp_path):
     assert journals["begun"]["shown"] and note not in " ".join(journals["begun"]["lines"])
     assert journals["written"]["title"] == "The Four: journal of campaign 1"
     # Newest first, the note on top, with the game's own lines: as the simulator's journal.
-    assert journals["written"]["lines"][0] == "T0 > " + note
+    assert journals["written"]["lines"][:2] == ['T0 > Cafe "noir" - it\'s late...', "T0 > " + note]
     assert journals["written"]["lines"] == newest_first
     assert journals["reloaded"]["lines"] == newest_first  # kept with the campaign
     text = base64.b64decode(got["downloads"]["text"]["base64"]).decode()
@@ -464,7 +467,8 @@ def test_download_size_and_load_times(url):
 
     script = [{"device": "test"}, {"load": SEED}, {"sent": "fast"}, {"reload": True},
               {"reload": True},
-              {"device": "test"}, {"throttle": THROTTLE}, {"load": SEED}, {"sent": "slow"}]
+              {"device": "test"}, {"throttle": THROTTLE}, {"load": SEED, "progress": True},
+              {"sent": "slow"}]
     got = browse(url, script)
     sent = got["sent"]["fast"]
     files = {name: os.path.getsize(os.path.join(web.OUT, name)) for name in sent}
@@ -472,6 +476,9 @@ def test_download_size_and_load_times(url):
         encoded, decoded = sent[name][:2]
         assert decoded == files[name], name
         assert encoded < decoded, "%s was not sent compressed" % name
+    # The progress while loading: bytes of the three big files, of their whole.
+    total = sum(files[name] for name in web.LOADED)
+    assert got["progress"].endswith(" of %d KB" % round(total / 1000)), got["progress"]
     # Loaded side by side: every big file was asked for before any of them had come (on the
     # slow link, where one after another would show).
     slow = got["sent"]["slow"]

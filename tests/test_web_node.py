@@ -365,3 +365,20 @@ def test_an_import_is_checked_as_the_firmware_checks_files_at_power_on(site, tmp
          "importZip": base64.b64encode(b"not a zip").decode()}),
         capture_output=True, text=True, timeout=120, cwd=webtools.ROOT)
     assert r.returncode != 0 and "not a zip file" in r.stderr
+
+
+def test_a_notes_lines_fit_the_journal():
+    # The board's Python half, under CPython: how a note becomes journal lines.
+    note_lines = webtools.webboard().note_lines
+    board = webtools.webboard()
+    assert note_lines(3, "  ") == []
+    assert note_lines(3, "I ran.\n\nThen I hid.") == ["T3 > I ran.", "T3 > Then I hid."]
+    assert note_lines(0, "caf\u00e9 \u201cso\u201d") == ["T0 > caf? ?so?"]  # (the page makes
+    # them ASCII first; anything left is "?", as the journal view shows a stray byte)
+    words = note_lines(12, "x" * 60 + " " + "word " * 300)
+    assert all(line.startswith("T12 > ") for line in words)
+    assert max(len(line) - len("T12 > ") for line in words) <= board.NOTE_LINE
+    assert words[0] == "T12 > " + "x" * 24 + " " + "x" * 24 + " " + "x" * 12 + " word" * 7
+    kept = "".join(line[len("T12 > "):].replace(" ", "") for line in words)
+    assert kept == ("x" * 60 + "word" * 300)[:len(kept)] and 800 < len(kept) <= board.NOTE_MAX
+    assert set(" ".join(words)) <= set("T12>x word")

@@ -353,7 +353,7 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
       for (const [path, bytes] of files) {
         const name = path.split("/").pop();
         const limit = kept(name);
-        if (!limit) refused.push([name, "not a file Deckdelve keeps"]);
+        if (!limit) refused.push([name, "not a save Deckdelve reads"]);
         else if (bytes.length > limit) refused.push([name, "too large: " + bytes.length + " bytes"]);
         else if (seen.has(name)) refused.push([name, "twice in the import"]);
         else {

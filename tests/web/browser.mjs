@@ -8,7 +8,8 @@
 //                          "test" unless the script starts with another)
 //   {"clock": true}        the page's clock under the test's hand from the next load on
 //   {"throttle": {"kbit_s": n, "latency_ms": n}}  the network as slow as that from now on
-//   {"load": seed}         open URL?seed=seed (again: a reload; the browser's storage stays)
+//   {"load": seed}         open URL?seed=seed (again: a reload; the browser's storage stays);
+//                          with "progress": true, the loading's progress text is kept too
 //   {"reload": true}       the browser's Reload (the page is hidden and closed first)
 //   {"idle": ms}           the page's clock moves on by ms at once, then a few frames run
 //   {"lit": name}          the board's contrast and whether its panel is on
@@ -32,7 +33,7 @@
 // result: {"captures": {name: hex}, "storage": {name: [keys]}, "screenshots": {name: [w, h]},
 //          "downloads": {name: base64}, "lit": {name: [level, on]}, "journals": {name: ...},
 //          "layouts": {name: ...}, "sent": {name: ...}, "titleMs": [per load],
-//          "throttledMs": [per load under a throttle], "stepMs": [...], "paintMs": [...],
+//          "throttledMs": [per load under a throttle], "progress": a progress text seen, "stepMs": [...], "paintMs": [...],
 //          "browser": version, "errors": [...]}
 import fs from "fs";
 import os from "os";
@@ -183,7 +184,16 @@ try {
       throttled = true;
     } else if ("load" in step) {
       await collectTimes();
-      await page.goto(base + "?seed=" + step.load);
+      if (step.progress) {
+        await page.goto(base + "?seed=" + step.load, { waitUntil: "commit" });
+        const shown = await page.waitForFunction(() => {
+          const text = document.getElementById("status")?.textContent || "";
+          return /^Loading… [1-9]\d* of \d+ KB$/.test(text) && text;
+        }, null, { timeout: 30000, polling: 10 });
+        result.progress = await shown.jsonValue();
+      } else {
+        await page.goto(base + "?seed=" + step.load);
+      }
       await started();
     } else if ("reload" in step) {
       await collectTimes();
