@@ -61,14 +61,15 @@ def splash(display):
     display.show()
 
 
-def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
+def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None, sleeps=True):
     """The console for these devices; seed=None deals every game from os.urandom (a board
-    without it, such as the web page's, passes a seed of its own)."""
+    without it, such as the web page's, passes a seed of its own). sleeps=False: the screen
+    never dims nor switches off (the web page's; see hw/power.py)."""
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 
     app = App(display, data_dir, sound_player=buzzer, seed=seed)
-    power = Power(display, app.settings, time.ticks_ms(), full_contrast)
+    power = Power(display, app.settings, time.ticks_ms(), full_contrast, sleeps)
 
     def settings_changed():
         power.apply_settings()
