@@ -285,7 +285,7 @@ def test_slots_start_apart_and_delete_only_after_a_yes():
     menu = None
 
 
-def test_the_story_ends_is_scored_and_its_slot_can_only_be_deleted():
+def test_the_story_ends_is_scored_and_its_slot_can_be_read_or_deleted():
     # The bot plays a reckless campaign (seed 9) through the host to its fifth defeat (about
     # a thousand actions, each saved); the end goes through the buttons: the game-over
     # screen, the initials, the scores, back to the menu, where the slot says END.
@@ -311,8 +311,8 @@ def test_the_story_ends_is_scored_and_its_slot_can_only_be_deleted():
     assert menu.labels[0].startswith("END T%d " % turns), menu.labels[0]
     menu = None
     h.keys("A")
-    assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Delete"]
-    h.keys("A" + "RA")  # Delete, YES
+    assert h.top() == "SlotMenu" and h.app.stack[-1].items == ["Read the story", "Delete"]
+    h.keys("DA" + "RA")  # Delete, YES
     assert h.top() == "GameMenu" and h.app.stack[-1].labels[0] is None
 
 
@@ -342,3 +342,24 @@ def test_world_page_scrolls_through_many_threats():
     h.keys("B")
     assert scene.page == 0
     scene = None
+
+
+def test_a_crash_in_a_campaign_keeps_it_in_its_slot_and_writes_no_saved_run():
+    from helpers import exists
+
+    def _boom(*args):
+        raise ValueError("boom in a scene")
+
+    d = scratch("four_ui_crash")
+    h = Headless(d, seed=4, crash_ok=True)
+    h.keys("A" + "D" * game_index("the_four") + "A" + "A")  # slot 1: a new campaign
+    assert h.top() == "GameHost"
+    h.keys("AA")  # two dots on GRIT
+    h.app.stack[-1].scene.press = _boom
+    h.keys("D")
+    assert h.top() == "Crash" and h.app.stack[-1].kept is True
+    assert not exists(d + "/run_the_four.sav")
+    h.keys("A")
+    assert h.top() == "GameMenu" and h.app.stack[-1].labels[0] == "NEW CHARACTER"
+    h.keys("AA")  # Continue: the campaign as it was saved after its last action
+    assert h.top() == "GameHost" and bytes(h.app.stack[-1].game.ratings) == bytes((3, 1, 1, 1))
