@@ -26,7 +26,10 @@
 # Damaged files (tests/shared/test_store_bad_files.py, test_campaign_damage.py). The snapshot
 # is the campaign: it is checked like every store file (header, version, checksum) and then
 # field by field (_is_snapshot) and by the game's restore(); one that fails is set aside
-# (kept as .badN, with a notice) and the slot shows empty. The journal is only its history,
+# (kept as .badN, with a notice), its journal with it (.j0.badN, .j1.badN: the same N), and the
+# slot shows empty, saying where the old one went (kept()). Nothing of a story is deleted but
+# by the player's DELETE: a new campaign in the slot never removes a journal (one left
+# without its campaign is set aside too). The journal is only its history,
 # plain text without a checksum, so a damaged journal never costs the campaign: a journal file
 # that is a folder, too large, or has no valid "#<generation>" first line is set aside with a
 # notice and a new one is started; bytes that are not text show as "?" in the journal view,
@@ -97,8 +100,22 @@ def _after(gen, size, n):
     return gen, size + n
 
 
+class _Store(Store):
+    """The store, for a campaign's files: a snapshot set aside (damaged, of the wrong shape,
+    not restored) takes its journal with it, to the same .badN beside it, so that the story
+    stays whole and readable (python -m tools.journal FOLDER --slot N --kept N)."""
+
+    def set_aside(self, name, why, what=None, along=()):
+        if name.endswith(".sav"):
+            base = name[:-4]
+            along = (base + ".j0", base + ".j1")
+            if what is None:
+                what = "campaign %d" % (int(base[base.rfind("_") + 1:]) + 1)
+        return Store.set_aside(self, name, why, what, along)
+
+
 def _store(root, notices):
-    return Store(root, notices)
+    return _Store(root, notices)
 
 
 def _is_int(v):
@@ -146,11 +163,37 @@ def check(store, key):
 
 
 def delete(root, key, slot):
-    """Delete a campaign and its journal (the menu asks for a confirmation first)."""
+    """Delete a campaign and its journal (the menu asks for a confirmation first). The
+    journal goes first: a power cut in between leaves the campaign in its slot, to be
+    deleted again, and never a journal without its campaign."""
     store = _store(root, None)
-    store.remove(_name(key, slot))
     for gen in (0, 1):
         store.remove(_journal_name(key, slot, gen))
+    store.remove(_name(key, slot))
+
+
+def kept(root, key, slot):
+    """The N of the newest campaign of this slot kept aside as .badN (its snapshot or its
+    journal: see _Store), 0 if none: the slot list says where it went."""
+    store = _store(root, None)
+    base = "%s%d" % (campaign_prefix(key), slot)
+    n = 0
+    while True:
+        for end in (".sav", ".j0", ".j1"):
+            if store.exists("%s%s.bad%d" % (base, end, n + 1)):
+                break
+        else:
+            return n
+        n += 1
+
+
+def delete_kept(root, key, slot):
+    """Delete for good what kept() finds of this slot, every .badN (the menu asks first)."""
+    store = _store(root, None)
+    base = "%s%d" % (campaign_prefix(key), slot)
+    for n in range(kept(root, key, slot), 0, -1):
+        for end in (".j0", ".j1", ".sav"):
+            store.remove("%s%s.bad%d" % (base, end, n))
 
 
 class Campaign:
@@ -212,8 +255,9 @@ class Campaign:
             return None
         try:
             game = game_class.restore(unhexlify(value["snap"]))
-        except (ValueError, TypeError):  # binascii.Error is a ValueError
-            self.store.set_aside(self.name, "damaged", self.what())
+        except (ValueError, TypeError) as e:  # binascii.Error is a ValueError
+            # (its journal goes with it: see _Store)
+            self.store.set_aside(self.name, "not restored: %s" % e, self.what())
             return None
         except MemoryError:
             self.store.note("Could not read %s (out of memory); it is left as it is." %
@@ -261,14 +305,19 @@ class Campaign:
         self._append()
 
     def start(self, game):
-        """A new campaign in this slot (its old journal goes): saved at once. Refused (False,
-        with a notice) while the slot's file is still there unread (newer, or out of
-        memory): it is never replaced, and this campaign's saves are refused too."""
+        """A new campaign in this (empty) slot: saved at once. Refused (False, with a notice)
+        while the slot's file is still there unread (newer, or out of memory): it is never
+        replaced, and this campaign's saves are refused too. A journal found here without its
+        campaign is kept aside (.badN, with a notice), never deleted: only DELETE deletes."""
         if self.store.left_unread(self.name, KIND, VERSION, self.what()):
             self.locked = True
             return False
-        for gen in (0, 1):
-            self.store.remove(_journal_name(self.key, self.slot, gen))
+        j0 = _journal_name(self.key, self.slot, 0)
+        j1 = _journal_name(self.key, self.slot, 1)
+        if self.store.exists(j0):
+            self.store.set_aside(j0, "a journal without its campaign", self.what(), (j1,))
+        elif self.store.exists(j1):
+            self.store.set_aside(j1, "a journal without its campaign", self.what())
         self.gen = 0
         self.size = 0
         self.unwritten = ""

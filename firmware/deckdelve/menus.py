@@ -99,9 +99,16 @@ class GameMenu(Menu):
             # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
             # action, or empty; A continues one or starts one in a free slot.
             self.labels = load("campaigns", "slots")(self.app.data_dir, key)
+            # An empty slot may keep a damaged campaign aside (.badN): its row says where.
+            kept = load("campaigns", "kept")
+            self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i)
+                         for i in range(len(self.labels))]
+            kept = None
             forget("campaigns")  # (loaded again by what the player chooses)
             for i in range(len(self.labels)):
-                items.append("%d %s" % (i + 1, self.labels[i] or "- empty -"))
+                empty = "empty; old one in .bad%d" % self.kept[i] if self.kept[i] else \
+                    "- empty -"
+                items.append("%d %s" % (i + 1, self.labels[i] or empty))
                 self.actions.append(("slot", i))
         else:
             if self.app.store().has_run(key):
@@ -130,10 +137,10 @@ class GameMenu(Menu):
         key = self.entry[0]
         what, opts = self.actions[i]
         if what == "slot":
-            if self.labels[opts] is None:
+            if self.labels[opts] is None and not self.kept[opts]:
                 app.start_game(key, (), slot=opts)  # a new campaign in this free slot
             else:
-                app.push(SlotMenu(app, key, opts, self.labels[opts]))
+                app.push(SlotMenu(app, key, opts, self.labels[opts], self.kept[opts]))
         elif what == "continue":
             app.continue_game(key)
         elif what == "new":
@@ -175,21 +182,39 @@ class GameMenu(Menu):
 
 
 class SlotMenu(Menu):
-    """A campaign slot in use: continue it, or delete it after a confirmation. A campaign
-    whose story has ended (its label starts "END") can only be deleted."""
+    """A campaign slot in use: continue it (one whose story has ended, its label starting
+    "END": read its sheet and journal), or delete it after a confirmation. An empty slot
+    that keeps a damaged campaign aside (kept: its N, see campaigns.kept) says where it is
+    and how to read its journal: start a new campaign, or delete the old one for good."""
 
-    def __init__(self, app, key, slot, label):
+    def __init__(self, app, key, slot, label, kept=0):
         self.key = key
         self.slot = slot
-        items = ["Delete"] if label.startswith("END") else ["Continue", "Delete"]
-        super().__init__(app, "%d %s" % (slot + 1, label), items, self.choose)
+        self.kept = kept
+        self.lines = ()
+        if label is None:
+            title = "%d EMPTY" % (slot + 1)
+            items = ["New campaign", "Delete the old one"]
+            prefix = load("store", "campaign_prefix")(key)
+            forget("store")
+            self.lines = draw.wrap(
+                "The old campaign was damaged: it is kept, with its journal, as %s%d.*.bad%d. "
+                "Read the journal with tools/journal.py --slot %d --kept %d." %
+                (prefix, slot, kept, slot + 1, kept), 124)
+        else:
+            title = "%d %s" % (slot + 1, label)
+            items = ["Read the story" if label.startswith("END") else "Continue", "Delete"]
+        super().__init__(app, title, items, self.choose)
 
     def choose(self, i):
         app = self.app
-        if self.items[i] == "Continue":
+        ask = load("dialogs", "Confirm")
+        if i == 0:
             app.start_game(self.key, (), slot=self.slot)
+        elif self.lines:
+            app.push(ask(app, "Delete the damaged campaign %d kept as .bad%d, and its journal, "
+                         "for good?" % (self.slot + 1, self.kept), self.delete_kept))
         else:
-            ask = load("dialogs", "Confirm")
             app.push(ask(app, "Delete campaign %d and its journal for good?" % (self.slot + 1),
                          self.delete))
 
@@ -197,8 +222,16 @@ class SlotMenu(Menu):
         load("campaigns", "delete")(self.app.data_dir, self.key, self.slot)
         self.app.pop()  # back to the game's menu, which lists the slot as empty
 
+    def delete_kept(self):
+        load("campaigns", "delete_kept")(self.app.data_dir, self.key, self.slot)
+        self.app.pop()
+
     def draw(self, fb):
         super().draw(fb)
+        y = 26
+        for line in self.lines:
+            draw.text(fb, line, 2, y)
+            y += draw.LINE
         hint(fb, "A:OK B:BACK")
 
 

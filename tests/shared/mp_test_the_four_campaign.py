@@ -165,6 +165,48 @@ def test_a_cut_while_starting_a_campaign_leaves_the_slot_empty_or_started():
         dev.umount(POINT)
 
 
+def test_a_cut_while_deleting_never_leaves_a_journal_without_its_campaign():
+    # DELETE removes the journal first, then the snapshot: at every write point, a cut leaves
+    # the campaign in its slot (it loads; the player deletes it again) or nothing at all,
+    # never a journal whose campaign is gone (a new campaign would then set it aside).
+    import os
+
+    old_max = campaigns.JOURNAL_MAX
+    campaigns.JOURNAL_MAX = 700  # both journal files in use
+    dev = flash()
+    dev.mount(POINT)
+    try:
+        c = campaigns.Campaign(POINT, KEY, 0)
+        g = tf.Game(11)
+        assert c.start(g)
+        play(c, g, 40, 1)
+        assert c.gen >= 1
+        start = dev.spare
+        start[:] = dev.data
+        n = 1
+        kept = 0
+        while True:
+            dev.data[:] = start
+            dev.power_up(POINT)
+            dev.cut_at(n)
+            campaigns.delete(POINT, KEY, 0)
+            cut = dev.dead
+            dev.power_up(POINT)
+            names = os.listdir(POINT)
+            if "camp_the_four_0.sav" in names:
+                assert campaigns.Campaign(POINT, KEY, 0).load(tf.Game) is not None
+                kept += 1
+            else:
+                assert names == [], "cut at write %d: %s" % (n, names)
+            if not cut:
+                break
+            n += 1
+        assert names == [] and kept >= 1
+    finally:
+        campaigns.JOURNAL_MAX = old_max
+        dev.umount(POINT)
+
+
 def heap_now():
     gc.collect()
     return gc.mem_alloc()
