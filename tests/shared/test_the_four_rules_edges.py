@@ -172,12 +172,14 @@ def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
 
 
 def test_a_slot_label_never_passes_27_characters():
-    # A menu row holds 27 characters: "FORCE/BARGAINED T100 H3 THR1" is 28, so the origin goes.
-    g = position(source=S, origin=tf.O_BARGAINED, threats=("9D",), harm=3)
+    # A menu row holds 27 characters: "FORCE/MARKED T:100 H:3 THR:1" is 28, so the origin goes.
+    g = position(source=S, origin=tf.O_MARKED, threats=("9D",), harm=3)
     g.turn = 100
-    assert g.slot_label() == "FORCE T100 H3 THR1"
+    assert g.slot_label() == "FORCE T:100 H:3 THR:1"
     g.turn = 10
-    assert g.slot_label() == "FORCE/BARGAINED T10 H3 THR1"
+    assert g.slot_label() == "FORCE/MARKED T:10 H:3 THR:1"
+    g.origin = tf.O_BARGAINED
+    assert g.slot_label() == "FORCE T:10 H:3 THR:1"
 
 
 def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():

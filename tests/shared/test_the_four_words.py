@@ -27,13 +27,18 @@ def test_slot_label_character_turns_harm_threats():
     g = tf.Game(2)
     assert g.slot_label() == "NEW CHARACTER"
     g = position(source=D, origin=tf.O_BARGAINED, harm=2, threats=("9D", "KS"))
-    assert g.slot_label() == "MATTER/BARGAINED T0 H2 THR2"
+    assert g.slot_label() == "MATTER T:0 H:2 THR:2"  # "MATTER/BARGAINED ..." would not fit
+    g.source = cards.SPADES
+    g.origin = tf.O_MARKED
+    assert g.slot_label() == "FORCE/MARKED T:0 H:2 THR:2"  # no letter then a 0: "T0" read "TO"
+    g.source = D
+    g.origin = tf.O_BARGAINED
     g.turn = 123
     g.threat[2] = cards.parse("QH")
     g.grip[2] = 3
-    assert g.slot_label() == "MATTER T123 H2 THR3"  # the origin would not fit
+    assert g.slot_label() == "MATTER T:123 H:2 THR:3"  # the origin would not fit
     g.over = True
-    assert g.slot_label() == "END T123 MATTER/BARGAINED"
+    assert g.slot_label() == "END T:123 MATTER/BARGAINED"
     assert len(g.slot_label()) <= tf.LABEL_MAX
 
 
