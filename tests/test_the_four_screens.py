@@ -15,7 +15,7 @@ from goldens import GOLDEN, assert_golden
 
 from host_sim import render
 from helpers import Headless
-from test_the_four_ui import do, open_menu, slot_row
+from four_ui_helpers import do, open_menu, slot_row
 from tools.mp import bots_the_four
 
 from deckdelve import cards
@@ -198,6 +198,19 @@ def test_spark_draw_oracle_and_journal():
     assert_golden("the_four/journal", image(h))
 
 
+def test_the_oracle_and_the_quiet_ask_first():
+    # Their own screen before A does anything: what to ask; the character's own voice.
+    h = created(7)
+    scene = host(h).scene
+    h.keys("D" * scene.items.index(F.act(F.ORACLE)) + "A")
+    assert scene.asking == F.ORACLE
+    assert_golden("the_four/ask_oracle", image(h))
+    h.keys("B")  # back on the list, the cursor where it was
+    h.keys("D" * ((scene.items.index(F.act(F.QUIET)) - scene.index) % len(scene.items)) + "A")
+    assert scene.asking == F.QUIET
+    assert_golden("the_four/ask_quiet", image(h))
+
+
 def test_new_spread_choice():
     h = created(7)
     fast_forward(h, bot_rng(9), lambda g: g.phase == F.SPREAD_PHASE)
@@ -245,6 +258,34 @@ def test_scar_and_the_end():
     h.app.dirty = True
     h.frame(0)
     assert_golden("the_four/end", image(h))
+    h.keys("A")  # the message read: the last sheet, A: SCORE
+    hs = None
+    assert_golden("the_four/end_sheet", image(h))
+    h.keys("A")
+    assert h.top() == "GameOver"
+    assert_golden("the_four/game_over", image(h))
+
+
+def test_a_damaged_campaign_kept_aside_and_an_ended_one_in_the_slot_menu():
+    import os
+
+    h = created(7)
+    hs = host(h)
+    data = h.app.data_dir
+    hs.close()
+    h.frame(0)
+    assert h.top() == "GameMenu"
+    with open(os.path.join(data, "camp_the_four_0.sav"), "ab") as f:
+        f.write(b"x")  # damaged: set aside with its journal when the menu lists the slot
+    h.keys("B")
+    h.keys("A")  # The Four's menu again
+    assert h.top() == "GameMenu" and h.app.stack[-1].items[0] == "1 empty; old one in .bad1"
+    assert_golden("the_four/slots_kept", image(h))
+    h.keys("A")
+    assert h.top() == "SlotMenu"
+    assert_golden("the_four/slot_kept", image(h))
+
+
 
 
 def test_campaign_slots_menu_and_delete_confirm():
