@@ -143,7 +143,7 @@ def test_every_shuffle_shuffles():
         turn(g, S)  # the deck is empty: the discard is shuffled, then the Spread is settled
         g.apply(act(tf.SPREAD, 0))
         assert event(g, tf.EV_SPREAD) == (1, 0)  # "keep the Spread": said, screen and journal
-        assert "T1 the Spread kept" in g.journal_lines()
+        assert "T:1 The Spread is kept." in g.journal_lines()
         after = cards_at(g, "deck") + cards_at(g, "flip")[::-1]
         assert sorted(after) == sorted(before)
         in_order += after == before
@@ -156,7 +156,7 @@ def test_one_more_card_names_the_card_it_flipped():
     turn(g, S)
     g.apply(act(tf.MORE))
     assert event(g, tf.EV_MORE) == (C("JD"), 1)
-    assert "T1 Spark: one more, JD" in g.journal_lines()
+    assert "+: 2H and a Spark's JD, kept JD: WELL, THINGS" in g.journal_lines()
 
 
 def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
