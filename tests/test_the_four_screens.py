@@ -372,3 +372,12 @@ def test_every_reading_fits_the_screen():
                      S.four(s, S.DOMAIN) + ": " + S.four(s, S.DOMAIN_WORDS)):
             assert draw.width("STAT " + text if "WORLD" in text else text) <= 128, text
         assert len(draw.wrap(S.four(s, S.AXIS_WORDS), 128)) <= 2
+
+
+def test_creation_key_hints_stay_clear_of_the_scroll_arrows():
+    # The hint beside the cursor's row starts at x = 82 and must end before the arrows at 122.
+    from deckdelve.ui import draw
+    from deckdelve.ui import the_four_pages as P
+
+    for w in (P._W_ADD_DOT, P._W_BACK_TO_1, P._W_CHOOSE, P._W_BEGIN_KEY):
+        assert 82 + draw.width(P.words(w)) <= 121, P.words(w)

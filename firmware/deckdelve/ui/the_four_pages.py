@@ -160,7 +160,7 @@ def create(scene, fb, g):
                 draw.text(fb, W.ORIGINS[g.origin], 36, y)
         if i == scene.index:
             draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
-            draw.text(fb, key_hint(g, item, left), 84, y)
+            draw.text(fb, key_hint(g, item, left), 82, y)  # (ends by x = 120: the arrows at 122)
     if top > 0:
         draw.text(fb, draw.ARROW_U, 122, 9)
     if top + CREATE_ROWS < len(items):
