@@ -381,3 +381,13 @@ def test_creation_key_hints_stay_clear_of_the_scroll_arrows():
 
     for w in (P._W_ADD_DOT, P._W_BACK_TO_1, P._W_CHOOSE, P._W_BEGIN_KEY):
         assert 82 + draw.width(P.words(w)) <= 121, P.words(w)
+
+
+def test_the_end_in_words_fits_the_game_over_screen():
+    # Two lines of 124 px, however long the story (a Source and origin of the longest names).
+    from deckdelve.ui import draw
+
+    g = F.Game(1)
+    scene = S.Scene(_Host(g))
+    g.source, g.origin, g.turn, g.met, g.scene = 2, F.O_BARGAINED, 12345, 1234, 122
+    assert len(draw.wrap(scene.end_detail(), 124)) == 2, scene.end_detail()

@@ -464,7 +464,7 @@ class Scene:
     def end_detail(self):
         """The game-over screen's words for the story that ended (the score is its turns)."""
         g = self.host.game
-        return "A %s, %s story: %s, %s met, %s." % (
+        return "%s, %s: %s, %s met, %s." % (  # (two lines of the game-over screen)
             four(g.source, DOMAIN), W.ORIGINS[g.origin], counted(g.turn, "turn"),
             counted(g.met, "threat"), counted(g.scene + 1, "scene"))
 
