@@ -192,8 +192,8 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
-               "achievements")
+        forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",
+               "howto", "achievements")
         error = None
         try:
             if entry is None:

@@ -3,7 +3,7 @@
 # in use at the menu after a collection does not grow after the first round (see soak.py).
 # heap: 188K
 # (the whole app with every game's code passing through one interpreter, names interned for
-# good, plus the bots' game states; smallest passing 178K: The Four's Oracle answer now shows
+# good, plus the bots' game states; smallest passing 172-176K: The Four's Oracle answer now shows
 # when the bot asks, loading its pages module with the rest, 164K before)
 from soak import entries, soak
 
