@@ -203,8 +203,8 @@ class App:
         self.store().drop_run(key)
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
-               "achievements")
+        forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",
+               "howto", "achievements")
         error = None
         try:
             if entry is None:
@@ -239,7 +239,10 @@ class App:
         host = self.stack[0] if self.stack else None
         game = getattr(host, "game", None)
         if getattr(host, "slot", None) is not None:
-            return  # a campaign is on flash already, saved after every action
+            # A campaign is on flash already, saved after every action; the screen it is on
+            # (messages still to read) is kept now, so that it comes back on that screen.
+            host.keep_screen()
+            return
         if game is not None and not game.over and game.can_save():
             if self.store().save_run(host.key, host.seed, host.options, host.log):
                 self.suspended = host.key

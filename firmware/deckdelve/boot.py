@@ -208,8 +208,16 @@ def log(error, log_file):
             size = os.stat(log_file)[6]
         except OSError:
             size = 0
+        # An entry cut short (a power cut mid-append on a file system that keeps half of
+        # one) must not have the next one glued onto its last line.
+        head = "--- %d ms after power-on\n" % time.ticks_ms()
+        if 0 < size < LOG_MAX:
+            with open(log_file, "rb") as f:
+                f.seek(size - 1)
+                if f.read(1) != b"\n":
+                    head = "\n" + head
         with open(log_file, "a" if size < LOG_MAX else "w") as f:
-            f.write("--- %d ms after power-on\n" % time.ticks_ms())
+            f.write(head)
             sys.print_exception(error, f)
     except OSError:
         pass  # a full or broken flash must not hide the error screen

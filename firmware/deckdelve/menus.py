@@ -99,9 +99,16 @@ class GameMenu(Menu):
             # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
             # action, or empty; A continues one or starts one in a free slot.
             self.labels = load("campaigns", "slots")(self.app.data_dir, key)
+            # An empty slot may keep a damaged campaign aside (.badN): its row says where.
+            kept = load("campaigns", "kept")
+            self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i)
+                         for i in range(len(self.labels))]
+            kept = None
             forget("campaigns")  # (loaded again by what the player chooses)
             for i in range(len(self.labels)):
-                items.append("%d %s" % (i + 1, self.labels[i] or "- empty -"))
+                empty = "empty; old one in .bad%d" % self.kept[i] if self.kept[i] else \
+                    "- empty -"
+                items.append("%d %s" % (i + 1, self.labels[i] or empty))
                 self.actions.append(("slot", i))
         else:
             if self.app.store().has_run(key):
@@ -130,10 +137,11 @@ class GameMenu(Menu):
         key = self.entry[0]
         what, opts = self.actions[i]
         if what == "slot":
-            if self.labels[opts] is None:
+            if self.labels[opts] is None and not self.kept[opts]:
                 app.start_game(key, (), slot=opts)  # a new campaign in this free slot
             else:
-                app.push(SlotMenu(app, key, opts, self.labels[opts]))
+                app.push(load("slotmenu", "SlotMenu")(app, key, opts, self.labels[opts],
+                                                      self.kept[opts]))
         elif what == "continue":
             app.continue_game(key)
         elif what == "new":
@@ -168,34 +176,6 @@ class GameMenu(Menu):
         if not had and self.actions[0][0] == "continue":
             self.index = self.top = 0
         return True
-
-    def draw(self, fb):
-        super().draw(fb)
-        hint(fb, "A:OK B:BACK")
-
-
-class SlotMenu(Menu):
-    """A campaign slot in use: continue it, or delete it after a confirmation. A campaign
-    whose story has ended (its label starts "END") can only be deleted."""
-
-    def __init__(self, app, key, slot, label):
-        self.key = key
-        self.slot = slot
-        items = ["Delete"] if label.startswith("END") else ["Continue", "Delete"]
-        super().__init__(app, "%d %s" % (slot + 1, label), items, self.choose)
-
-    def choose(self, i):
-        app = self.app
-        if self.items[i] == "Continue":
-            app.start_game(self.key, (), slot=self.slot)
-        else:
-            ask = load("dialogs", "Confirm")
-            app.push(ask(app, "Delete campaign %d and its journal for good?" % (self.slot + 1),
-                         self.delete))
-
-    def delete(self):
-        load("campaigns", "delete")(self.app.data_dir, self.key, self.slot)
-        self.app.pop()  # back to the game's menu, which lists the slot as empty
 
     def draw(self, fb):
         super().draw(fb)

@@ -624,18 +624,19 @@ class Game(BaseGame):
 
     def slot_label(self):
         """The campaign in a slot list: character, turns played, Harm, live threats; "END" first
-        once the story has ended. At most LABEL_MAX characters."""
+        once the story has ended. At most LABEL_MAX characters. A colon after each letter: in
+        the 3x5 font a 0 is an O, and "THR0" read "THRO" ("T0", "TO")."""
         if self.phase == CREATE:
             return "NEW CHARACTER"
         from deckdelve.games.the_four_words import DOMAINS, ORIGINS
 
         who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
         if self.over:
-            return "END T%d %s" % (self.turn, who)
-        label = "%s T%d H%d THR%d" % (who, self.turn, self.harm, self.live_threats())
+            return "END T:%d %s" % (self.turn, who)
+        label = "%s T:%d H:%d THR:%d" % (who, self.turn, self.harm, self.live_threats())
         if len(label) > LABEL_MAX:  # the origin goes first: a menu row is 27 characters
-            label = "%s T%d H%d THR%d" % (DOMAINS[self.source].upper(), self.turn, self.harm,
-                                          self.live_threats())
+            label = "%s T:%d H:%d THR:%d" % (DOMAINS[self.source].upper(), self.turn,
+                                             self.harm, self.live_threats())
         return label
 
     def journal_lines(self):
