@@ -382,3 +382,32 @@ def test_a_notes_lines_fit_the_journal():
     kept = "".join(line[len("T12 > "):].replace(" ", "") for line in words)
     assert kept == ("x" * 60 + "word" * 300)[:len(kept)] and 800 < len(kept) <= board.NOTE_MAX
     assert set(" ".join(words)) <= set("T12>x word")
+
+
+def test_a_note_written_while_a_message_waits_keeps_the_message():
+    # The notebook's save carries the screen the host is on: a note written after the
+    # pressure lands (the rules' "write it down") must not drop the message still to read
+    # from the slot, so a reload comes back on it, with the note in the journal.
+    import four_ui_helpers as four
+    from helpers import Headless
+
+    from tools.mp import bots_the_four
+
+    h = four.start_in_slot("web_note_message", seed=4)
+    four.play(h, 30, check_offer=False)
+    host = h.app.stack[-1]
+    rng = host.game.rng.__class__(5)
+    while not host.pending:  # an action that leaves a message
+        host.act(bots_the_four.player(host.game, rng))
+    waiting = list(host.pending)
+    assert webtools.webboard().write_note(host, "I hide in the ditch.") == 1
+    host = None
+    h = Headless(h.app.data_dir, seed=99)  # the page reloaded
+    four.open_menu(h)
+    four.slot_row(h, 0)
+    h.keys("A")  # Continue
+    assert h.app.stack[-1].pending == waiting
+    from deckdelve import campaigns
+
+    lines = campaigns.journal(h.app.data_dir, "the_four", 0, 0, 1 << 20)
+    assert any(line.endswith("> I hide in the ditch.") for line in lines), lines[:3]

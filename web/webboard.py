@@ -236,7 +236,10 @@ def write_note(host, text):
         # The lines a save carries and then appends (see campaigns.py): the player's go the
         # same way as the game's own.
         campaign.unwritten += line + "\n"
-    return len(lines) if campaign.save(Unchanged(host.game)) else -1
+    # With the screen the host is on (its messages still to read, its view): a note written
+    # while a message waits must not drop it from the slot (a reload comes back on it).
+    saved = campaign.save(Unchanged(host.game), host.pending, host.view())
+    return len(lines) if saved else -1
 
 
 class Unchanged:

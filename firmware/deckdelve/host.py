@@ -72,7 +72,7 @@ class GameHost(Screen):
         self._queue_events()
         # A campaign is saved with the screen the action leaves: its messages and view.
         if self.campaign is not None and not self.campaign.save(game, self.pending,
-                                                                self._view()):
+                                                                self.view()):
             self.app.show_notices()  # not saved (flash full?): the store says so
         if hasattr(game, "achievements"):
             mask = game.achievements()
@@ -102,7 +102,8 @@ class GameHost(Screen):
         self.pending.append(text)
         self.app.dirty = True
 
-    def _view(self):
+    def view(self):
+        """The scene's view of itself, kept with a campaign (see Campaign.save)."""
         view = getattr(self.scene, "view", None)
         return view() if view is not None else ()
 
@@ -111,7 +112,7 @@ class GameHost(Screen):
         read), and the scene's view when the handheld goes to sleep or the game is left (see
         Campaign.keep_screen)."""
         if self.campaign is not None and not self.campaign.keep_screen(
-                self.game, self.pending, self._view()):
+                self.game, self.pending, self.view()):
             self.app.show_notices()
 
     def changed(self, x, y, w, h):
