@@ -39,12 +39,13 @@ def play(seed, bot, seen):
 
 
 def test_random_playouts_keep_every_invariant():
-    # Random play fights every threat with any rating and never rests: stories end.
+    # Random play fights every threat with any rating and rests only by chance: some stories
+    # end within the turns played.
     seen = bytearray(40)
     ended = 0
     for seed in range(12):
         ended += play(seed, None, seen).over
-    assert ended >= 3
+    assert ended >= 2
     for code in (tf.EV_SHUFFLE, tf.EV_SPREAD, tf.EV_FLIP, tf.EV_TICK, tf.EV_KEPT,
                  tf.EV_RESULT, tf.EV_THREAT, tf.EV_ORACLE, tf.EV_ROLL, tf.EV_SCENE,
                  tf.EV_LANDING, tf.EV_RESET, tf.EV_SPARK, tf.EV_CREATED, tf.EV_OUT,

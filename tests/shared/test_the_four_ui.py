@@ -87,6 +87,9 @@ def do(h, a):
         host = scene = None
         h.keys("D" * moves + "A")
         presses += moves + 1
+        if h.top() == "Confirm":  # D12: the Quiet with a threat live asks; the bot said yes
+            h.keys("RA")
+            presses += 2
         if last:
             return presses
     raise AssertionError("action %x not reached" % a)

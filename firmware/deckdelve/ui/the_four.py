@@ -93,7 +93,8 @@ WORDS = (
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
-    "SPARK DRAW: KEEP ONE| It has a name."
+    "SPARK DRAW: KEEP ONE| It has a name.|"
+    "A threat is live. Are you alone, off the road, with nothing pressing?"
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -133,6 +134,7 @@ _W_ROLL = const(41)
 _W_SCENE = const(42)
 _W_PICK_TITLE = const(43)
 _W_NAMED = const(44)
+_W_QUIET_ASK = const(45)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -374,6 +376,13 @@ class Scene:
                     self.host.act(F.UNDOT << 8 | s)
             self._refresh()
             return
+        if item == F.QUIET << 8 and g.live_threats():
+            # D12: whether a live threat presses now is the fiction's: the player says.
+            from deckdelve.app import load
+
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._take_quiet))
+            return
         phase = g.phase
         self.host.act(item)
         kind = item >> 8
@@ -383,6 +392,11 @@ class Scene:
             self.menu = MAIN
             self.index = 0
             self.top = 0
+        self._refresh()
+
+    def _take_quiet(self):
+        """The player said yes: alone, off the road, nothing pressing."""
+        self.host.act(F.QUIET << 8)
         self._refresh()
 
     def tick(self):
@@ -628,8 +642,8 @@ class Scene:
         die(fb, 47, 26, g.pressure)
         if g.source != NONE and g.origin != NONE:
             draw.text(fb, four(g.source, DOMAIN) + ", " + W.ORIGINS[g.origin], 0, 47)
-        # The Quiet: once per shuffle, and only with nothing pressing (no live threat).
-        quiet = "USED" if g.quiet_used else "READY" if g.quiet_allowed() else "NOT NOW"
+        # The Quiet: once per shuffle (with a threat live, choosing it asks first: D12).
+        quiet = "READY" if g.quiet_allowed() else "USED"
         draw.text(fb, "QUIET " + quiet, 0, 53)
         draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
 
