@@ -37,14 +37,14 @@ def test_sparks_one_more_card_is_flipped_on_the_turn_and_a_spade_ticks():
 def test_powers_how_card_is_flipped_on_the_turn_and_a_spade_ticks():
     # "On wrong, it happens anyway -- flip again to learn how": a flip, on the Turn that
     # used Power, so a spade ticks and joins the row like the others (D6).
-    g = position(ratings=(2, 2, 2, 2), source=H, deck=("2H", "3D", "9S"))
+    g = position(ratings=(2, 2, 2, 2), source=H, deck=("2H", "3D", "KS"))
     power(g)
     assert g.pressure == 5  # Power's own tick; no spade among its two cards
     keep(g, 0)
     accept(g)
-    assert event(g, tf.EV_HOW) == (C("9S"), 0)
-    assert g.pressure == 4 and ticks(g) == [(C("9S"), 4)]
-    assert cards_at(g, "row") == ["9S"] and "9S" not in cards_at(g, "discard")
+    assert event(g, tf.EV_HOW) == (C("KS"), 0)
+    assert g.pressure == 4 and ticks(g) == [(C("KS"), 4)]
+    assert cards_at(g, "row") == ["KS"] and "KS" not in cards_at(g, "discard")
     g.check()
 
 
@@ -91,7 +91,7 @@ def test_cards_drawn_for_anything_else_still_never_tick():
 
 def test_two_spark_bump_wrong_to_well():
     # "Spend 1 Spark to: ... bump a result one band (up or down)": one band for each Spark.
-    g = position(ratings=(1, 3, 2, 2), deck=("3D",), spark=3, threats=("9D",))
+    g = position(ratings=(1, 3, 2, 2), deck=("3D", "7C"), spark=3, threats=("9D",))
     turn(g, S, 0)
     keep(g, 0)
     assert g.band == tf.WRONG
@@ -101,9 +101,13 @@ def test_two_spark_bump_wrong_to_well():
     g.apply(act(tf.BUMP, 1))
     assert g.band == tf.WELL and g.spark == 1 and event(g, tf.EV_BUMP) == (tf.WELL, 1)
     assert act(tf.BUMP, 1) not in g.actions() and act(tf.BUMP, 0) not in g.actions()
+    assert g.bumped  # the flip's screen shows the Spark left once some is spent
     accept(g)
     assert event(g, tf.EV_RESULT) == (tf.WELL, D) and event(g, tf.EV_STRIP) == (C("9D"), 1)
     assert g.harm == 0
+    turn(g, S)  # the next turn starts with no bump spent
+    keep(g, 0)
+    assert not g.bumped and g.band == tf.MIXED
 
 
 def test_two_spark_bump_well_down_to_wrong_and_no_bump_without_spark():
@@ -145,6 +149,14 @@ def test_the_threat_that_put_you_out_stays_live_and_the_quiet_is_still_offered()
     # player's to take (the screen asks "alone, off the road?").
     assert act(tf.QUIET) in g.actions()
     assert act(tf.TURN, S | 1 << 2) in g.actions()  # and it can still be faced
+
+
+def test_the_quiet_takes_spark_up_to_three():
+    # "Take 1 Spark." -- "Add 1 Spark (up to 3 max)."
+    g = position(harm=2, spark=3)
+    g.apply(act(tf.QUIET))
+    assert g.spark == 3 and g.harm == 0 and event(g, tf.EV_QUIET) == (3, 0)
+    g.check()
 
 
 def test_a_scene_break_does_not_renew_the_quiet():
