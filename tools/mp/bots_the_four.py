@@ -2,11 +2,11 @@
 # makes a character, takes turns on the rating the fiction calls for (a random one; its best
 # against a threat half of the time), deals threats now and then and fights them, sometimes
 # with its Power, keeps the best card of a flip (or, one time in four, the one that fits the
-# fiction), spends Spark to flip one more or to bump a wrong result against a threat (and now
-# and then to overrule a suit), draws for Spark when out of it, takes the Quiet when hurt and
-# nothing presses (asked whether a live threat presses, D12, it says yes unless a Hunter is
-# live: a Hunter pursues), and asks the Oracle, rolls the second d6 and breaks scenes
-# sometimes.
+# fiction), spends Spark to flip one more or to bump a wrong result against a threat (and,
+# with Spark to spare, now and then to overrule a suit), draws for Spark when out of it, takes
+# the Quiet when hurt and nothing presses (asked whether a live threat presses, D12, it says
+# yes unless a Hunter is live: a Hunter pursues), and asks the Oracle, rolls the second d6 and
+# breaks scenes sometimes.
 # One campaign in three (by its seed) is played recklessly: any card kept, no Quiet, so that
 # the play-outs reach Scars and the end of the story too.
 # Used by `python -m tools.playout --game the_four` (it is the game's default bot).
@@ -97,7 +97,7 @@ def _keep(game, rng, acts):
 def _result(game, rng, acts):
     if game.band == tf.WRONG and tf.act(tf.BUMP, 1) in acts and game.target != tf.NONE:
         return tf.act(tf.BUMP, 1)
-    if game.spark and rng.below(10) == 0:
+    if game.spark >= 2 and rng.below(10) == 0:
         overrules = [a for a in acts if a >> 8 == tf.OVERRULE]
         if overrules:
             return overrules[rng.below(len(overrules))]
