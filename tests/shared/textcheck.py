@@ -44,36 +44,18 @@ def readable(s):
     return "".join(out)
 
 
-class Text:
-    """One recorded text: its ink columns from x0 to x1 - 1 (x1 exclusive), rows y..y+4."""
-
-    def __init__(self, seq, x, y, s, color):
-        self.seq = seq  # its place in the drawing order
-        self.s = readable(s)
-        self.y = y
-        self.color = color
-        self.cols = []  # (x, the 5 bits of ink in the column), its gaps included
-        glyphs = _glyphs(s)
-        first = 0
-        last = len(glyphs) - 1
-        while first <= last and glyphs[first] == 32:
-            first += 1
-        while last >= first and glyphs[last] == 32:
-            last -= 1
-        for i in range(len(glyphs)):
-            g = glyphs[i]
-            w = WIDTHS[g]
-            if first <= i <= last:
-                for k in range(w):
-                    self.cols.append((x + k, 0 if g == 32 else GLYPHS[g * 5 + k]))
-                if i < last:
-                    self.cols.append((x + w, 0))
-            x += w + 1
-        self.x0 = self.cols[0][0] if self.cols else 0
-        self.x1 = self.cols[-1][0] + 1 if self.cols else 0
-
-    def box(self):
-        return "(%d,%d)-(%d,%d)" % (self.x0, self.y, self.x1 - 1, self.y + 4)
+def _bounds(glyphs, x):
+    """(x0, x1): the columns of the ink of these glyphs drawn from x (x1 exclusive; spaces at
+    either end left out); x0 == x1 when there is none."""
+    x0 = x1 = x
+    for g in glyphs:
+        w = WIDTHS[g]
+        if g != 32:
+            if x0 == x1:
+                x0 = x
+            x1 = x + w
+        x += w + 1
+    return x0, x1
 
 
 def _meets(x0, y0, x1, y1, a0, b0, a1, b1):
@@ -81,95 +63,124 @@ def _meets(x0, y0, x1, y1, a0, b0, a1, b1):
     return x0 < a1 and a0 < x1 and y0 < b1 and b0 < y1
 
 
+class Problem:
+    """A text out of its place: the text (as drawn: a str, or a glyph's code), its box and
+    what is wrong."""
+
+    def __init__(self, s, x0, y, x1, why):
+        self.s = s
+        self.x0 = x0
+        self.y = y
+        self.x1 = x1
+        self.why = why
+
+    def name(self):
+        return readable(self.s)
+
+    def box(self):
+        return _box(self.x0, self.y, self.x1)
+
+
+def _box(x0, y, x1):
+    return "(%d,%d)-(%d,%d)" % (x0, y, x1 - 1, y + 4)
+
+
 class Recorder:
-    """Told of what a screen draws (as draw.record), then checks the screen (problems())."""
+    """Told of what a screen draws (as draw.record), then checks the screen (problems()).
+    Everything is kept as small tuples, worked out again when checked: MicroPython's heap
+    holds one frame's texts as tuples, not as objects with lists of their columns."""
 
     def __init__(self):
-        self.texts = []
-        self.boxes = []  # (seq, x, y, w, h)
-        self.cursors = []
-        self.seq = 0
+        self.clear()
 
     def clear(self):
-        self.texts = []
-        self.boxes = []
-        self.cursors = []
+        self.texts = []  # (seq, x, y, text, colour)
+        self.boxes = []  # (seq, x, y, w, h), the shadow included
+        self.cursors = []  # (seq, x, y, w, h)
         self.seq = 0
 
     def __call__(self, kind, x, y, a, b):
         self.seq += 1
         if kind == draw.TEXT:
-            t = Text(self.seq, x, y, a, b)
-            if t.cols:
-                self.texts.append(t)
+            self.texts.append((self.seq, x, y, a, b))
         elif kind == draw.BOX:
-            self.boxes.append((self.seq, x, y, a + 1, b + 1))  # (and its shadow)
+            self.boxes.append((self.seq, x, y, a + 1, b + 1))
         else:
             self.cursors.append((self.seq, x, y, a, b))
 
     def problems(self, buf):
         """What is wrong on the screen in buf (the frame buffer's bytes) just drawn: a list of
-        (text, what) pairs, each text's first problem."""
-        shown = []
-        for t in self.texts:
+        Problems, each text's first."""
+        shown = []  # (seq, x, y, text, colour, glyphs, x0, x1) of the texts not covered
+        for seq, x, y, s, color in self.texts:
+            glyphs = _glyphs(s)
+            x0, x1 = _bounds(glyphs, x)
+            if x0 == x1:
+                continue  # nothing but spaces
             covered = False
-            for seq, x, y, w, h in self.boxes:
-                if seq > t.seq and _meets(t.x0, t.y, t.x1, t.y + 5, x, y, x + w, y + h):
+            for bseq, bx, by, bw, bh in self.boxes:
+                if bseq > seq and _meets(x0, y, x1, y + 5, bx, by, bx + bw, by + bh):
                     covered = True
             if not covered:
-                shown.append(t)
+                shown.append((seq, x, y, s, color, glyphs, x0, x1))
         out = []
         for i in range(len(shown)):
             t = shown[i]
-            why = self._edge(t) or self._pixels(t, buf)
+            x0, y, x1 = t[6], t[2], t[7]
+            if x0 < 0 or x1 > W or y < 0 or y + 5 > H:
+                why = "runs past the screen's edge"
+            else:
+                why = self._pixels(t, buf)
             if not why:
                 for j in range(len(shown)):
                     u = shown[j]
-                    if j != i and _meets(t.x0, t.y, t.x1 + 1, t.y + 6, u.x0, u.y, u.x1 + 1,
-                                         u.y + 6):
-                        if u.s == t.s and u.x0 == t.x0 and u.y == t.y:
+                    if j != i and _meets(x0, y, x1 + 1, y + 6, u[6], u[2], u[7] + 1, u[2] + 6):
+                        if u[3] == t[3] and u[6] == x0 and u[2] == y:
                             continue  # the same text drawn twice in the same place
-                        why = "touches or overlaps the text '%s' at %s" % (u.s, u.box())
+                        why = "touches or overlaps the text '%s' at %s" % (
+                            readable(u[3]), _box(u[6], u[2], u[7]))
                         break
             if why:
-                out.append((t, why))
+                out.append(Problem(t[3], x0, y, x1, why))
         return out
 
-    def _edge(self, t):
-        if t.x0 < 0 or t.x1 > W or t.y < 0 or t.y + 5 > H:
-            return "runs past the screen's edge"
-        return ""
-
     def _pixels(self, t, buf):
-        y = t.y
+        seq, x, y, _s, color, glyphs, x0, x1 = t
         page = y >> 3
         shift = y & 7
-        for x, ink in t.cols:
-            want = ink if t.color else ~ink & 31
-            for seq, cx, cy, cw, ch in self.cursors:
-                if seq > t.seq and cx <= x < cx + cw:
-                    for r in range(5):
-                        if cy <= y + r < cy + ch:
-                            want ^= 1 << r
-            i = page * W + x
-            got = buf[i] >> shift
-            if shift > 3 and page < 7:
-                got |= buf[i + W] << (8 - shift)
-            got &= 31
-            if got != want:
-                r = 0
-                while not (got ^ want) & (1 << r):
-                    r += 1
-                if (ink >> r) & 1:
-                    return "a glyph is cut at (%d,%d)" % (x, y + r)
-                return "something else is drawn in it at (%d,%d)" % (x, y + r)
+        for g in glyphs:
+            w = WIDTHS[g]
+            for k in range(w + 1):  # the glyph's columns and the gap after it
+                cx = x + k
+                if not x0 <= cx < x1:
+                    continue  # (spaces at its ends, the gap after it)
+                ink = GLYPHS[g * 5 + k] if k < w and g != 32 else 0
+                want = ink if color else ~ink & 31
+                for cseq, rx, ry, rw, rh in self.cursors:
+                    if cseq > seq and rx <= cx < rx + rw:
+                        for r in range(5):
+                            if ry <= y + r < ry + rh:
+                                want ^= 1 << r
+                i = page * W + cx
+                got = buf[i] >> shift
+                if shift > 3 and page < 7:
+                    got |= buf[i + W] << (8 - shift)
+                got &= 31
+                if got != want:
+                    r = 0
+                    while not (got ^ want) & (1 << r):
+                        r += 1
+                    if (ink >> r) & 1:
+                        return "a glyph is cut at (%d,%d)" % (cx, y + r)
+                    return "something else is drawn in it at (%d,%d)" % (cx, y + r)
+            x += w + 1
         return ""
 
 
 # ---- the app with every screen checked --------------------------------------------------
 
 LETTERS = "UDLRAB."  # what a press is kept as (host_sim --keys): its index, two to a byte
-MAX_PRESSES = 24000  # a run longer than this keeps checking but cannot be reproduced
+MAX_PRESSES = 6000  # a run longer than this keeps checking but cannot be reproduced
 REPORTED = 12  # problems kept with their keys; more are only counted
 
 
@@ -249,8 +260,8 @@ class Checked:
             finally:
                 draw.record = None
             self.screens += 1
-            for t, why in rec.problems(self.buf):
-                self._found(t, why)
+            for p in rec.problems(self.buf):
+                self._found(p, p.why)
             rec.clear()
         if self.top() == "Crash":
             raise AssertionError("crash screen: " + " ".join(app.stack[-1].lines))
@@ -277,14 +288,14 @@ class Checked:
 
     def _found(self, t, why):
         where = self.screen()
-        if self.known is not None and self.known.allows(self.key, t.s, why):
+        if self.known is not None and self.known.allows(self.key, t.name(), why):
             return
         kind = (where.split(",")[0], t.x0, t.y, why.split(" at ")[0])
         if kind in self.seen:
             return
         self.seen.append(kind)
         if len(self.found) < REPORTED:
-            self.found.append((where, t.s, t.box(), why, self.n))
+            self.found.append((where, t.name(), t.box(), why, self.n))
 
     def report(self):
         """Fails with every problem found (each with the keys that reproduce it) and every
