@@ -98,6 +98,8 @@ LOOT_XP = const(2)  # loot 6: a better weapon
 LOOT_GOLD = const(2)  # a wand found with both wand slots full: gold instead
 STARVE_HP = const(3)  # leaving an area with no food
 KEPT_SIX = const(6)  # a 6 kept and rolled again adds this to its die
+# The port's score: each of score_counts() times its weight.
+SCORE_WEIGHTS = (3, 3, 2, 2, 2, 2, 1, 1, 1)
 
 # Phases: what the next action answers.
 # mutate: labels (names for the scenes and the log: any distinct values play the same)
@@ -285,11 +287,16 @@ class Game(_Game):
     def compute_score(self):
         return sum(self.score_parts())
 
+    def score_counts(self):
+        """What the port's score counts, in the order of the breakdown screen: difficulty,
+        area reached, bosses, rank, HP, gold, food, armour, items (each weighs SCORE_WEIGHTS)."""
+        return (self.difficulty, self.area, self.bosses, self.rank, self.hp, self.gold,
+                self.food, self.armour, self.item_count())
+
     def score_parts(self):
-        """The port's score, part by part, in the order of the breakdown screen:
-        difficulty, area reached, bosses, rank, HP, gold, food, armour, items."""
-        return (self.difficulty * 3, self.area * 3, self.bosses * 2, self.rank * 2, self.hp * 2,
-                self.gold * 2, self.food, self.armour, self.item_count())
+        """The port's score, part by part (each count times its weight)."""
+        counts = self.score_counts()
+        return tuple(counts[i] * SCORE_WEIGHTS[i] for i in range(len(counts)))
 
     def summary(self):
         if self.won:
