@@ -7,30 +7,10 @@
 # isolate
 # (each game's run in its own interpreter: the whole app, the game's scene and a bot in RAM
 # together, as in the games' UI tests)
-from textcheck import Checked, Known, Recorder
+
+from textcheck import KNOWN, Checked, Recorder, finish, unseen
 
 from deckdelve.rng import Rng
-
-# The Four's problems known today, fixed on branch `four` (issue 24, The Four, "Text over
-# text"): each (the issue's item, game, a part of the text, a part of what is wrong). Nothing
-# else is allowed, and an entry that no longer shows fails the test: it must go.
-KNOWN = Known((
-    ("The Four: Text over text: Power against a threat runs into the Spark count", "the_four",
-     "POWER ", ""),
-    ("The Four: Text over text: ... and the Spark count under it", "the_four", "SPARK ", ""),
-))
-
-
-def finish(c):
-    """After the game: its end (A), the game-over screen, the initials if asked (A A A), the
-    score table, back to the game's menu; then the report. Returns the screens checked."""
-    for _ in range(16):
-        if c.top() == "GameMenu":
-            break
-        c.keys("A")
-    assert c.top() == "GameMenu", c.top()
-    return c.report()
-
 
 def chooser(bot, rng):
     """choose(game, acts) for play_helpers.play_through: the bot's choice, or (bot None) one
@@ -38,11 +18,6 @@ def chooser(bot, rng):
     if bot is None:
         return lambda game, acts: acts[rng.below(len(acts))]
     return lambda game, acts: bot(game, rng)
-
-
-def unseen(key):
-    missing = KNOWN.unseen(key)
-    assert not missing, "known problems that did not show (fixed? take them off): %r" % missing
 
 
 # ---- the games ----------------------------------------------------------------------------
@@ -137,34 +112,6 @@ def test_mini_rogue():
         c = None  # (its app out of RAM before the next one starts)
     assert min(run) > 200, run
     unseen("mini_rogue")
-
-
-def test_the_four():
-    from test_the_four_ui import dismiss, do
-
-    try:
-        import bots_the_four
-    except ImportError:
-        from tools.mp import bots_the_four
-    run = []
-    for seed in (4, 9):
-        c = Checked("text_four", "the_four", (), seed, KNOWN)
-        rng = Rng(99)
-        for _ in range(ACTIONS_FOUR):
-            dismiss(c)
-            game = c.app.stack[-1].game
-            if game.over:
-                break
-            a = bots_the_four.player(game, rng)
-            game = None
-            do(c, a)
-        run.append(c.report())
-        c = None
-    assert min(run) > 1000, run
-    unseen("the_four")
-
-
-ACTIONS_FOUR = 400
 
 
 def test_the_platform_screens():
