@@ -49,7 +49,7 @@ def parse_args(argv):
     ap.add_argument("--options", default="",
                     help="game options, comma-separated (e.g. hell); without it, the option "
                          "the game's menu offers first, as on the device: the one last played "
-                         "(with --data), else the menu's default (Mini Rogue: normal)")
+                         "(kept in the data folder), else the menu's default (Mini Rogue: normal)")
     ap.add_argument("--seed", type=int, help="deal seed (default: random)")
     ap.add_argument("--keys", help="headless: presses U D L R A B, '.' waits a frame")
     ap.add_argument("--screenshot", metavar="PNG", help="headless: write the final screen")
