@@ -92,14 +92,16 @@ def test_saved_files_reach_the_storage_and_come_back(site, tmp_path):
     assert run in stored
     # A new visit: the storage goes back into the filesystem before the firmware starts, so
     # the game's menu offers the saved run, as the simulator's does from its data folder.
-    back = play(site, [0] + webtools.held_steps("ADDA"), storage=stored)
     again = Sim(str(tmp_path), seed=SEED + 1)
-    again.keys("ADDA")
+    menu = webtools.menu_keys("red_queen", again.app.settings["seen"],
+                              again.app.settings["last"])  # (the list opens on Red Queen)
+    back = play(site, [0] + webtools.held_steps(menu), storage=stored)
+    again.keys(menu)
     assert again.app.stack[-1].items[0] == "Continue saved run"
     assert_same(back["settled"], bytes(again.buf), "the game's menu on the next visit")
     # Continuing brings the game back where it was saved, and deletes the save, in the
     # storage too (a run is never continued twice).
-    gone = play(site, [0] + webtools.held_steps("ADDAA"), storage=stored)
+    gone = play(site, [0] + webtools.held_steps(menu + "A"), storage=stored)
     again.keys("A")
     assert_same(gone["settled"], bytes(again.buf), "the continued run")
     assert run not in gone["storage"]
