@@ -288,10 +288,10 @@ def test_the_screen_never_sleeps_in_the_page(url, tmp_path):
 def test_a_reload_mid_run_offers_the_run_back(url, tmp_path):
     p = Player(str(tmp_path))
     p.load(SEED)
-    p.keys(webtools.start_keys("red_queen", p.seen()) + "R")
+    p.keys(webtools.start_keys("red_queen", p.seen(), p.last()) + "R")
     p.capture("playing")
     p.reload()  # no "Save and quit": the page saves the run as it closes, where rules allow
-    p.keys(webtools.menu_keys("red_queen"))
+    p.keys(webtools.menu_keys("red_queen", p.seen(), p.last()))
     assert p.top().items[0] == "Continue saved run"
     p.capture("menu")
     p.keys("A")
@@ -311,7 +311,7 @@ def test_phones_upright_narrow_and_on_their_side_and_a_desktop(url, tmp_path):
         p.step(layout=device)
         pageshot(p, device)
         # Played by touch on the phones (taps), by the mouse on the desktop.
-        p.keys(webtools.start_keys("solatro", p.seen()), taps=True)
+        p.keys(webtools.start_keys("solatro", p.seen(), p.last()), taps=True)
         p.capture(device)
     p.step(fullscreen="fullscreen")
     p.want["fullscreen"] = p.want["desktop"]
@@ -399,7 +399,7 @@ def test_saves_exported_then_imported_into_a_fresh_profile(url, tmp_path):
             f.write(data)
     p.script.append({"import": ["saves"]})
     p.sim = Sim(p.data_dir, seed=SEED + 1)
-    p.keys(webtools.menu_keys("red_queen"))
+    p.keys(webtools.menu_keys("red_queen", p.seen(), p.last()))
     assert p.top().items[0] == "Continue saved run"
     p.capture("menu")
     p.keys("A")
@@ -439,7 +439,7 @@ def test_the_four_notebook(url, tmp_path):
     p.step(journal="written")
     pageshot(p, "desktop-the-four")
     p.reload()
-    p.keys(webtools.menu_keys("the_four") + "AA")
+    p.keys(webtools.menu_keys("the_four", p.seen(), p.last()) + "AA")
     p.capture("continued")
     p.step(journal="reloaded")
     p.step(download="#story-text", **{"as": "text"})

@@ -157,12 +157,6 @@ class GameHost(Screen):
     def tick(self):
         return self.scene.tick()
 
-    def shown(self):
-        # A question a scene asked (dialogs.Confirm) is answered: its module leaves RAM, as
-        # the pause menu's does when it closes.
-        forget("dialogs")
-        return False
-
     def draw(self, fb):
         self.scene.draw(fb)
         hidden = getattr(self.scene, "message_hidden", None)
