@@ -221,9 +221,27 @@ def _old_install_with_saves():
     return files
 
 
-# The Red Queen game menu, its scores, then The Four's slots and slot 1.
-UPGRADE_STEPS = [("title", ""), ("menus", "A" + "DD" + "A"), ("menus", "DDA"),
-                 ("menus", "BB" + "DD" + "A"), ("menus", "A")]
+def upgrade_steps(files):
+    """The Red Queen game menu, its scores, then The Four's slots and slot 1, from the title
+    (the list of games opens on the game last played, as the data folder's settings say)."""
+    import tempfile
+
+    from host_sim.sim import Sim
+
+    from deckdelve import registry
+
+    folder = tempfile.mkdtemp(prefix="deckdelve-upgrade-keys-")
+    for name, content in files.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(content)
+    s = Sim(folder, seed=bench_pico.SEED)
+    s.keys("A")
+    games = s.app.stack[-1]
+    down = (bench_pico.game_index("red_queen") - games.index) % len(games.items)
+    to_four = bench_pico.game_index("the_four") - bench_pico.game_index("red_queen")
+    assert len(games.items) == len(registry.GAMES) + 1 and to_four > 0
+    return [("title", ""), ("menus", "A" + "D" * down + "A"), ("menus", "DDA"),
+            ("menus", "BB" + "D" * to_four + "A"), ("menus", "A")]
 
 
 @pytest.mark.slow
@@ -243,12 +261,13 @@ def test_the_image_over_a_make_flash_install_runs_itself_and_keeps_the_saves(ima
     with open(poisoned[:-3] + ".mpy", "rb") as f:
         extra = {"/deckdelve/__init__.mpy": f.read()}
     files = _old_install_with_saves()
+    steps = upgrade_steps(files)
     try:
-        log = outside.need(bench_pico.run, UPGRADE_STEPS, firmware=images["ssd1306-i2c"],
+        log = outside.need(bench_pico.run, steps, firmware=images["ssd1306-i2c"],
                            route="mpy", data=files, extra=extra)
     except bench_pico.Failure as e:
         pytest.fail("the emulated Pico could not run: %s" % e, pytrace=False)
-    pico = assert_frames_are_the_simulators(log, UPGRADE_STEPS, files)
+    pico = assert_frames_are_the_simulators(log, steps, files)
     assert len(pico) >= 5
     # What those frames show, as the simulator's menus hold it: the run, the score, the slot.
     from host_sim.sim import Sim
@@ -260,13 +279,13 @@ def test_the_image_over_a_make_flash_install_runs_itself_and_keeps_the_saves(ima
         with open(os.path.join(folder, name), "wb") as f:
             f.write(content)
     s = Sim(folder, seed=bench_pico.SEED)
-    s.keys("ADDA")
+    s.keys(steps[1][1])
     assert s.app.stack[-1].items[0] == "Continue saved run"
-    s.keys("DDA")
+    s.keys(steps[2][1])
     assert s.app.stack[-1].entries == [[77, "ZED", "fled"]]
-    s.keys("BBDDA")
+    s.keys(steps[3][1])
     assert s.app.stack[-1].items[0].startswith("1 ") and "empty" not in s.app.stack[-1].items[0]
-    s.keys("A")
+    s.keys(steps[4][1])
     assert s.app.stack[-1].items == ["Continue", "Delete"]
 
 
