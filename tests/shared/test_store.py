@@ -4,7 +4,7 @@
 # saved-run format is read (migrated); a run put back after it was continued is refused.
 # heap: 78K (every kind's save and load failing at each step in one interpreter, a campaign's
 # with them: 60K at the smallest on the 64-bit unix port in a short folder, 66K in a long one;
-# the heap's fragmentation, not the path's bytes, moves it: measured at both)
+# no path is in the heap when it starts, and what makes the folder matter was not found)
 import json
 import os
 
