@@ -63,7 +63,7 @@ KIT = _kit()
 FIRMWARE = os.environ.get("PICO_FIRMWARE") or os.path.join(
     KIT, "micropython-v1.28.0-RPI_PICO.uf2")
 BOOTROM = os.environ.get("PICO_BOOTROM") or os.path.join(KIT, "bootrom.mjs")
-BOARD = "ssd1306-i2c"  # the runner models an SSD1306 on I2C0 with this file's pins
+BOARD = "ssd1306-i2c"  # the board the tour runs on (the runner models every one in boards/)
 SEED = 1  # the first game's seed; each game after it takes the next
 CLOCK_HZ = 125_000_000
 # Goals of issue 16, in cycles at 125 MHz.
@@ -108,17 +108,24 @@ def game_index(key):
     raise Failure("no game %r in the registry" % key)
 
 
-def tour(games=None):
+def tour(games=None, first_run=False):
     """The script as (label, keys) steps: keys is a string of U D L R A B, one press each;
     label tags the frames those presses cause. From the title through every game, back to
-    the title."""
+    the title. first_run: the Pico starts without settings (data_files(settings=False)), so
+    the tour also reads the collection's how-to (3 pages) and each game's first-start
+    message, and the settings they write are on the Pico's flash from then on."""
     steps = [("title", "")]
+    howto = "AAA" if first_run else ""
     for key, moves in TOUR:
         if games and key not in games:
             continue
         opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
-        steps.append(("menus", "A" + "D" * game_index(key) + "A" + opening))
-        steps.append((key + "/enter", "A"))  # the game's first option
+        steps.append(("menus", "A" + howto + "D" * game_index(key) + "A" + opening))
+        howto = ""
+        # the game's first option (the first start of a game that is not in a slot shows a
+        # message first: A closes it and starts the game)
+        first = "A" if first_run and key not in ENTER_LEAVE else ""
+        steps.append((key + "/enter", first + "A"))
         steps.append((key + "/play", moves))
         steps.append((key + "/pause", pausing))
         steps.append((key + "/leave", "A"))
@@ -167,9 +174,10 @@ def npm_ci():
                       .splitlines()[-1])
 
 
-def build_image(work, seed=SEED, main=None):
-    """The littlefs image `make flash BOARD=ssd1306-i2c` would leave on a Pico, with the
-    bench main.py (or main, the text of another). Returns its path."""
+def build_image(work, seed=SEED, main=None, board=BOARD, data=None):
+    """The littlefs image `make flash BOARD=board` would leave on a Pico, with the bench
+    main.py (or main, the text of another) and data ({name: bytes}, the data folder's files;
+    None: data_files()). Returns its path."""
     try:
         from littlefs import LittleFS
     except ImportError:
@@ -180,9 +188,10 @@ def build_image(work, seed=SEED, main=None):
     if main is None:
         with open(os.path.join(HERE, "bench_main.py")) as f:
             main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
-    files = {"/main.py": main.encode(), "/board.json": open(deploy.board_path(BOARD), "rb").read()}
-    for name, data in data_files().items():
-        files["/data/" + name] = data
+    with open(deploy.board_path(board), "rb") as f:
+        files = {"/main.py": main.encode(), "/board.json": f.read()}
+    for name, content in (data_files() if data is None else data).items():
+        files["/data/" + name] = content
     stage = os.path.join(deploy.STAGE, "deckdelve")
     for folder, _dirs, names in os.walk(stage):
         for name in names:
@@ -191,8 +200,7 @@ def build_image(work, seed=SEED, main=None):
                 files["/" + os.path.relpath(src, deploy.STAGE).replace(os.sep, "/")] = f.read()
     # The rp2 port's filesystem on a 2 MiB RPI_PICO: 352 blocks of 4 KiB at flash 0xA0000,
     # mounted as VfsLfs2(rp2.Flash(), progsize=256): read 32, prog 256, cache 1024,
-    # lookahead 32 (extmod/vfs_lfsx.c). /data exists already: the emulator cannot program
-    # flash, so the app could not create it.
+    # lookahead 32 (extmod/vfs_lfsx.c). /data is made here, as `make flash` makes it.
     fs = LittleFS(block_size=4096, block_count=352, read_size=32, prog_size=256,
                   cache_size=1024, lookahead_size=32, block_cycles=100)
     made = set()
@@ -228,13 +236,13 @@ def past_creation(s):
     return host.game.phase == the_four.IDLE
 
 
-def data_files():
+def data_files(settings=True):
     """The data folder the tour starts with, {name: bytes}: settings.dat with every how-to seen
-    and each game's menu on the option the tour starts, and a campaign of The Four in slot 1,
-    past its character's creation (made here by the simulator through the game's buttons:
-    past_creation()). So the tour writes nothing: the emulator cannot
-    program flash, and a write that vanished would make the Pico's screens differ from the
-    simulator's."""
+    and each game's menu on the option the tour starts (settings=False: none, as on a Pico
+    just flashed: see tour(first_run)), and a campaign of The Four in slot 1, past its
+    character's creation (made here by the simulator through the game's buttons:
+    past_creation(), so that the tour's presses in The Four measure its play, not its
+    creation screens)."""
     sys.path.insert(0, mpy.ROOT)
     from host_sim.sim import Sim
 
@@ -242,12 +250,14 @@ def data_files():
     from deckdelve.store import DEFAULT_SETTINGS, Store
 
     keys = [g[0] for g in registry.GAMES]
-    settings = dict(DEFAULT_SETTINGS)
-    settings["seen"] = ",".join(["*"] + keys)
-    settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
+    if settings:
+        settings = dict(DEFAULT_SETTINGS)
+        settings["seen"] = ",".join(["*"] + keys)
+        settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
     folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
     try:
-        Store(folder).save_settings(settings)
+        if settings:
+            Store(folder).save_settings(settings)
         s = Sim(folder, seed=SEED, game="the_four")  # slot 1: a slot game runs in a slot
         if not past_creation(s):
             raise Failure("The Four's campaign for the tour is not past its creation")
@@ -260,25 +270,49 @@ def data_files():
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None):
-    """Boot the firmware in the emulator and play steps; returns the runner's log."""
+def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None, board=BOARD,
+        data=None, **flash):
+    """Boot the firmware in the emulator and play steps; returns the runner's log. board: a
+    file in boards/; data: the data folder to start with (see build_image); flash: emulate()'s
+    flash options."""
+    check_tools(firmware, bootrom)
+    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
+        image = build_image(work, seed, main, board, data)
+        return emulate(script(steps), image, board, firmware, bootrom, **flash)
+
+
+def emulate(text, image, board=BOARD, firmware=FIRMWARE, bootrom=BOOTROM, timing="typical",
+            flash_out=None, flash_log=None, cut=None, cut_seed=0, check=True):
+    """Boot the firmware on the emulated Pico with the filesystem image (a file: the rp2
+    port's littlefs area) and play the runner's script text; returns its log. timing: the
+    flash chip's, "typical" or "worst"; flash_out: a file to save the filesystem area in at
+    the end (boot it again as image); flash_log: a file for every erase and page program;
+    cut: the instant (cycles of emulated time) of a power cut, an operation under way then
+    left part done as cut_seed makes it (see tools/pico/run.mjs). check=False returns a log
+    with an error instead of raising."""
     check_tools(firmware, bootrom)
     npm_ci()
-    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
-        image = build_image(work, seed, main)
+    from tools import deploy
+
+    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-run-") as work:
         path = os.path.join(work, "script.txt")
         with open(path, "w") as f:
-            f.write(script(steps))
+            f.write(text)
         out = os.path.join(work, "log.json")
-        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), os.path.abspath(firmware),
-                            os.path.abspath(bootrom), image, path, out],
-                           capture_output=True, text=True)
+        cmd = ["node", os.path.join(HERE, "run.mjs"), os.path.abspath(firmware),
+               os.path.abspath(bootrom), image, path, out, "--board", deploy.board_path(board),
+               "--timing", timing]
+        for flag, value in (("--flash-out", flash_out), ("--flash-log", flash_log),
+                            ("--cut", cut), ("--seed", cut_seed if cut is not None else None)):
+            if value is not None:
+                cmd += [flag, str(value)]
+        r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode or not os.path.isfile(out):
             why = (r.stderr.strip() or "no log").splitlines()[-1]
             raise Failure("the emulator failed: " + why)
         with open(out) as f:
             log = json.load(f)
-    if log["error"]:
+    if log["error"] and check:
         tail = log["serial"].strip().splitlines()[-3:]
         raise Failure("the emulated Pico: %s %s" % (log["error"], " / ".join(tail)))
     return log
