@@ -46,7 +46,8 @@
 //                      program under way is left partly done, as partial() makes it from --seed
 //                      (tools/pico_flash.py rebuilds the same images offline from a flash log)
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, pushed, bytes, t0, t1, flash?, ram?}],
-// pushes, probes, serial, error, bus, flash: {erases, programs, busy}, cut?};
+// pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
+// flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
 // `press` names the button a frame read first, `cycles` are the frame's (instructions run,
 // flash operations included), `t0` and `t1` its start and end in emulated time (as a flash
 // log's), `draw` is the frame's cycles before its first display transfer, `flash` (when it wrote) {erases, programs, busy: cycles the chip was busy},
@@ -103,7 +104,7 @@ const fsBytes = fs.readFileSync(fsImage);
 mcu.flash.set(fsBytes, FS_OFFSET);
 
 const log = { frames: [], pushes: 0, probes: [], serial: '', error: null, bus: null,
-  flash: { erases: 0, programs: 0, busy: 0, timing: TIMING } };
+  flash: { erases: 0, programs: 0, busy: 0, timing: TIMING, xip_off: 0, checked: 0 } };
 const cycles = () => core.cycles;
 const now = () => Math.floor(sim.clock.nanos / NS);  // emulated time, in cycles
 function fail(message) { if (!log.error) log.error = message; finish(); }
@@ -246,11 +247,13 @@ const ops = [];  // every erase and page program, in order
 let xipOff = false;
 const fetch = core.executeInstruction;
 function fetchChecked() {  // while XIP is off: no code may run from flash
+  log.flash.checked++;
   const pc = core.PC >>> 0;
   if (pc >= 0x10000000 && pc < 0x14000000) fail(`code ran from flash (0x${pc.toString(16)}) while the flash was busy (XIP off)`);
   return fetch.call(core);
 }
 function setXip(off) {
+  if (off && !xipOff) log.flash.xip_off++;
   xipOff = off;
   if (off) core.executeInstruction = fetchChecked; else delete core.executeInstruction;
 }
@@ -406,6 +409,9 @@ for (const [name, n] of Object.entries(board.buttons)) {
     console.error(`run.mjs: the board's ${name} button is on GP${n}, one of the harness's pins`); process.exit(2);
   }
 }
+// (The QSPI chip select's pad starts with its input enabled, as on the chip: PADS_QSPI
+// GPIO_QSPI_SS resets to 0x5a; rp2040js starts every pad as the GPIOs', input off.)
+mcu.qspi[1].padValue = 0x5a;
 for (const p of Object.values(BUTTONS)) p.setInputValue(true);
 mcu.gpio[PROBE_PIN].setInputValue(true);
 const steps = fs.readFileSync(scriptFile, 'utf8').split('\n')
