@@ -62,7 +62,8 @@ def test_the_flash_holds_what_its_operations_wrote_and_a_cut_is_rebuilt_offline(
     log = rec.log
     assert log["flash"]["erases"] >= 1 and log["flash"]["programs"] >= 10, log["flash"]
     # programmed with interrupts off, nothing run from flash meanwhile (checked: an error if so)
-    assert log["flash"]["xip_off"] >= 6 and log["flash"]["checked"] > 1000, log["flash"]
+    assert log["flash"]["xip_off"] >= 6, log["flash"]
+    assert log["flash"]["checked"] >= 10 * log["flash"]["xip_off"], log["flash"]
     assert pico_flash.rebuild(rec.base, rec.ops) == rec.image
     # typical W25Q16JV timing: a page 0.4 ms + its bytes at clk_sys/6, a sector 45 ms
     for op in rec.ops:
@@ -90,7 +91,7 @@ def test_the_flash_holds_what_its_operations_wrote_and_a_cut_is_rebuilt_offline(
         expected = pico_flash.rebuild(rec.base, rec.ops, cut, seed)
         assert image == expected, "cut at %d (seed %d) differs from the offline rebuild" % (
             cut, seed)
-        assert expected != pico_flash.rebuild(rec.base, rec.ops, cut + 1_000_000, seed)
+        assert expected not in (rec.base, rec.image)  # (a cut in the midst of the saves)
 
 
 @pytest.mark.slow

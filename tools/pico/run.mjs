@@ -299,7 +299,6 @@ function physical(kind, addr, len, cost, bytes) {
   const t0 = now();
   const op = { kind, addr, len, t0, t1: t0 + cost, frame: frame ? frame.n : null, label, bytes };
   if (CUT !== null && CUT < op.t1) {  // the power goes during this operation
-    busy(Math.max(0, CUT - t0));
     log.cut = { at: CUT, op: ops.length, kind, addr, ...partial(op, SEED) };
     ops.push(op);
     return powerCut();
