@@ -500,6 +500,9 @@ def main(argv=None):
     p.add_argument("--out", help="write the markdown fragment here")
     p.add_argument("--games", help="comma-separated game keys (default: all)")
     p.add_argument("--json", help="write the summary as JSON here")
+    p.add_argument("--saves", type=int, default=500, metavar="ACTIONS",
+                   help="also measure the wait for every kind of save, and play a long The "
+                        "Four campaign of this many actions (tools/pico_flash.py; 0: neither)")
     p.add_argument("--device", metavar="PORT",
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
@@ -516,10 +519,16 @@ def main(argv=None):
             print(device_report(*bench_device(a.device, tour(games))))
             return 0
         summary = summarize(run(tour(games), a.firmware, a.bootrom))
+        text = markdown(summary)
+        if a.saves > 0 and not games:
+            from tools import pico_flash
+
+            kit = {"firmware": a.firmware, "bootrom": a.bootrom}
+            text += "\n" + pico_flash.saves_markdown(*pico_flash.save_waits(**kit),
+                                                     pico_flash.long_campaign(a.saves, **kit))
     except Failure as e:
         print("bench_pico: %s" % e, file=sys.stderr)
         return 1
-    text = markdown(summary)
     print(text)
     for line in goals_missed(summary):
         print("goal missed: " + line)
