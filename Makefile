@@ -61,7 +61,12 @@ clean:
 # --- the Pico (see README "On the Pico") -------------------------------------------------------
 BOARD ?=
 PORT ?=
-.PHONY: flash flash-dry playout-all
+.PHONY: flash flash-dry playout-all firmware release
+
+# build/firmware/deckdelve-<version>-<board>.uf2: MicroPython with the collection frozen in
+# (tools/firmware.py; about a minute the first time, cached after).
+firmware: $(STAMP)
+	$(BIN)/python -m tools.firmware build --board "$(BOARD)"
 
 flash: $(STAMP)
 	$(BIN)/python -m tools.deploy flash --board "$(BOARD)" $(if $(PORT),--port "$(PORT)")
@@ -96,3 +101,8 @@ web: $(STAMP) $(NODE_STAMP)
 
 serve-web: $(STAMP) $(NODE_STAMP)
 	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT))
+
+# build/release/: every board's .uf2, the web player as a zip, SHA256SUMS, release notes
+# (tools/release.py).
+release: $(STAMP) $(NODE_STAMP)
+	$(BIN)/python -m tools.release

@@ -1,17 +1,11 @@
 # type: ignore
 # ruff: noqa: F821
-# The frozen-firmware route, for people who build MicroPython themselves: this manifest puts
-# Deckdelve's code into the firmware image, where it runs from flash and costs no RAM for
-# bytecode. From a MicroPython checkout (v1.23 or later):
-#
-#   make -C mpy-cross
-#   make -C ports/rp2 BOARD=RPI_PICO submodules
-#   make -C ports/rp2 BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/deckdelve/firmware/manifest.py
-#
-# then copy ports/rp2/build-RPI_PICO/firmware.uf2 to the Pico in BOOTSEL mode, and
-#   python -m tools.deploy flash --board NAME --frozen
-# copies only what cannot be frozen: main.py, the help texts and the board file.
-# (include, package and module are the manifest functions of MicroPython's build.)
+# What the firmware image freezes (include, package and module are the manifest functions of
+# MicroPython's build). tools/firmware.py (`make firmware BOARD=NAME`) reads this file from a
+# stage folder it makes beside it: the deckdelve package's .py files, this folder's
+# frozen_main.py as main.py, and deckdelve/image.py (the board file, the help texts, the
+# versions). Frozen bytecode runs in place from flash and costs no RAM.
 
 include("$(PORT_DIR)/boards/manifest.py")  # the port's own frozen modules (asyncio, ...)
-package("deckdelve", base_path=".")  # firmware/deckdelve: every .py, compiled by mpy-cross
+package("deckdelve")  # every .py of the package, compiled by the build's mpy-cross
+module("main.py")  # MicroPython runs a frozen main.py at power-on, before one on flash

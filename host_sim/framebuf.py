@@ -110,7 +110,10 @@ class FrameBuffer:
     # -- blit ----------------------------------------------------------------
     def blit(self, source, x, y, key=-1, palette=None):
         # As MicroPython's: a source colour c becomes palette.pixel(c, 0), and the key is
-        # compared with the colour after that.
+        # compared with the colour after that. The source may also be a tuple (buffer,
+        # width, height, format[, stride]), whose buffer need not be writable.
+        if isinstance(source, (tuple, list)):
+            source = FrameBuffer(bytearray(source[0]), *source[1:])
         if x >= self.width or y >= self.height or -x >= source.width or -y >= source.height:
             return
         x0 = max(0, x)

@@ -26,7 +26,8 @@ class Sim:
         if game:
             self.app.start_game(game, options, seed)
         self.frames = 0
-        self.step(0)
+        self.step(0)  # the title (or the game)
+        self.step(0)  # the boot check of every file (App.check_files), as a Pico's 2nd frame
 
     def step(self, presses):
         """One frame with these presses; redraws when the app asks to."""

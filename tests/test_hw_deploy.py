@@ -4,6 +4,7 @@ version gate, the files that land, and that the player's data is never touched."
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 
@@ -30,7 +31,7 @@ def test_flash_dry_lists_the_exact_commands(board):
     assert r.returncode == 0, r.stderr
     commands = [ln.split("    #")[0] for ln in r.stdout.splitlines() if ln.startswith("mpremote")]
     assert commands == [
-        "mpremote connect auto exec '%s'" % deploy.PROBE,
+        "mpremote connect auto exec %s" % shlex.quote(deploy.PROBE),
         "mpremote connect auto rm -r :deckdelve",
         "mpremote connect auto cp -r build/flash/deckdelve :",
         "mpremote connect auto cp build/flash/main.py :main.py",
@@ -40,13 +41,22 @@ def test_flash_dry_lists_the_exact_commands(board):
     assert "python -m tools.mpy build" in r.stdout
 
 
-def test_flash_dry_with_a_port_and_frozen():
-    r = run_deploy("flash-dry", "--board", "sh1106-i2c", "--port", "/dev/ttyACM0", "--frozen")
+def test_flash_dry_with_a_port():
+    r = run_deploy("flash-dry", "--board", "sh1106-i2c", "--port", "/dev/ttyACM0")
     assert r.returncode == 0, r.stderr
     lines = [ln.split("    #")[0] for ln in r.stdout.splitlines() if ln.startswith("mpremote")]
+    assert len(lines) == 6
     assert all(ln.startswith("mpremote connect /dev/ttyACM0 ") for ln in lines)
-    assert "mpremote connect /dev/ttyACM0 cp -r build/flash/help :" in lines
-    assert not any("build/flash/deckdelve" in ln for ln in lines)
+
+
+def test_the_probe_tells_plain_micropython_from_the_image():
+    # The probe as the device runs it, under the MicroPython unix port: no image here.
+    r = subprocess.run([mpy.tool("micropython"), "-c", deploy.PROBE], capture_output=True,
+                       text=True, timeout=60)
+    version, word, _present, image = deploy.parse_probe(r.stdout)
+    assert version >= (1, 23, 0) and word & 0xFF == 6 and image == "-", r.stdout + r.stderr
+    assert deploy.check_device((1, 28, 0), word, image="0.1").startswith(
+        "the device runs the Deckdelve firmware image 0.1")
 
 
 @pytest.mark.parametrize("name", ["nope", "", "../boards/picoboy"])
@@ -127,12 +137,15 @@ def test_first_flash_skips_the_rm(tmp_path):
     assert (device / "deckdelve" / "boot.mpy").exists()
 
 
-@pytest.mark.parametrize("version,word,words", [
-    ("1.22.2", 6 | (2 | 4 << 2) << 8, "1.23 or later"),
-    ("1.18.0", 5 | 4 << 10, ".mpy format 5"),
+@pytest.mark.parametrize("version,word,image,words", [
+    ("1.22.2", 6 | (2 | 4 << 2) << 8, None, "1.23 or later"),
+    ("1.18.0", 5 | 4 << 10, None, ".mpy format 5"),
+    ("1.28.0", 6 | (3 | 4 << 2) << 8, "0.1", "runs the Deckdelve firmware image 0.1"),
 ])
-def test_flash_refuses_a_device_it_cannot_run_on(tmp_path, version, word, words):
+def test_flash_refuses_a_device_it_cannot_run_on(tmp_path, version, word, image, words):
     device, env = fake_device(tmp_path, version, word)
+    if image:
+        env["FAKE_DEVICE_IMAGE"] = image
     r = run_deploy("flash", "--board", "sh1106-i2c", env=env)
     assert r.returncode != 0
     assert words in r.stderr and "micropython.org/download/RPI_PICO" in r.stderr

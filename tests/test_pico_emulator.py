@@ -1,37 +1,35 @@
-"""What the simulator shows is what the Pico shows: the real firmware (the files `make flash`
-copies, as .mpy) boots on an emulated Raspberry Pi Pico running the stock MicroPython RPI_PICO
-image (tools/bench_pico.py: rp2040js, an SSD1306 modelled on I2C0), plays every game's first
-seeded moves through its buttons (bench_pico.TOUR), and every frame read off the emulated
-display's I2C bus must equal, pixel for pixel, the frame host_sim draws for the same seed and
-presses.
+"""What the simulator shows is what the Pico shows, by either route onto a Pico: the real
+firmware boots on an emulated Raspberry Pi Pico (tools/bench_pico.py: rp2040js, an SSD1306
+modelled on I2C0), as the stock MicroPython RPI_PICO image with the files `make flash` copies
+(.mpy), and as the Deckdelve image `make firmware` builds (the code frozen in), plays every
+game's first seeded moves through its buttons (bench_pico.TOUR), and every frame read off the
+emulated display's I2C bus must equal, pixel for pixel, the frame host_sim draws for the same
+seed and presses.
 
-Needs node and npm (`npm ci` of tools/pico/package.json runs on first use), the MicroPython
-image and the RP2040 bootrom module (by default in ../shared/pico-emu/ beside the checkout;
-PICO_FIRMWARE, PICO_BOOTROM name others). If any is missing this test fails and says which:
-it is never skipped. About a minute on one core.
+Needs node and npm (`npm ci` of tools/pico/package.json runs on first use; without them the
+test fails and says so), and inputs from outside the repository that tools/inputs.py finds or
+fetches: the RP2040 bootrom module, the stock MicroPython image, and for the frozen route
+MicroPython's sources and the ARM toolchain to build the Deckdelve image. Where one can be
+neither found nor fetched, the test is skipped with the command that gets it (never under
+CI=true: tests/outside.py). About a minute a route on one core.
 """
 
 import os
 import tempfile
 
+import outside
 import pytest
 
 from tools import bench_pico
 
 LETTER = {name: letter for letter, name in bench_pico.LETTERS.items()}  # "up" -> "U"
-
-
-def DATA():
-    """The data folder both start with: no settings (a Pico just flashed), so the tour goes
-    through the first-run how-to and writes the settings on the emulated flash; The Four's
-    campaign is made by the simulator (bench_pico.data_files)."""
-    return bench_pico.data_files(settings=False)
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "out", "pico")
 
 
-def simulator_frames(pico_frames, seed):
+def simulator_frames(pico_frames, seed, files=None):
     """host_sim's frames, frame for frame with the Pico's: each frame gets the press the
     Pico's frame read (animations count frames, so the idle frames between presses matter).
+    files: the data folder's {name: bytes} (default: the Pico image's, data_files()).
     Returns (label, redrawn, frame buffer) for each."""
     import framebuf
 
@@ -40,7 +38,7 @@ def simulator_frames(pico_frames, seed):
 
     buf = bytearray(1024)
     data = tempfile.mkdtemp(prefix="deckdelve-pico-sim-")
-    for name, content in DATA().items():  # the Pico image's data folder
+    for name, content in (bench_pico.data_files() if files is None else files).items():
         with open(os.path.join(data, name), "wb") as f:
             f.write(content)
     app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
@@ -74,16 +72,30 @@ def save(name, buf):
 
 
 @pytest.mark.slow
-def test_every_frame_on_the_emulated_pico_is_the_simulators():
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_every_frame_on_the_emulated_pico_is_the_simulators(route):
+    # Both routes onto a Pico: the stock image with the code as .mpy on flash, and the
+    # Deckdelve image (tools/firmware.py) with nothing on flash but the player's files. No
+    # settings to start with (a Pico just flashed): the tour goes through the first-run how-to
+    # and each game's first start, and the settings they write on the Pico's flash.
     steps = bench_pico.tour(first_run=True)
+    files = bench_pico.data_files(settings=False)
     try:
-        log = bench_pico.run(steps, data=DATA())
+        log = outside.need(bench_pico.run, steps, route=route, data=files)
     except bench_pico.Failure as e:
         pytest.fail("the emulated Pico could not run: %s" % e, pytrace=False)
+    pico = assert_frames_are_the_simulators(log, steps, files)
+    assert len(pico) > 40  # the tour went through every game
+    assert {label for label, _buf in pico} >= {key + "/play" for key, _moves in bench_pico.TOUR}
+
+
+def assert_frames_are_the_simulators(log, steps, files=None):
+    """Every frame the emulated Pico pushed while it played steps equals the simulator's,
+    with the data folder files (see simulator_frames). Returns the distinct frames."""
     frames = log["frames"]
     # every press of the tour was answered (a missed press would shift every frame after it)
     assert sum(1 for f in frames if f["press"]) == sum(len(keys) for _label, keys in steps)
-    sim_frames = simulator_frames(frames, bench_pico.SEED)
+    sim_frames = simulator_frames(frames, bench_pico.SEED, files)
     # the same frames redraw on both (every animation counts frames, none the clock)
     pico_redraws = [f["redrawn"] for f in frames]
     sim_redraws = [r for _label, r, _buf in sim_frames]
@@ -98,8 +110,7 @@ def test_every_frame_on_the_emulated_pico_is_the_simulators():
                 "frame %d (%s) differs: the Pico's is %s, the simulator's %s"
                 % (i, pico[i][0], save("pico-%d" % i, pico[i][1]), save("sim-%d" % i, sim[i][1])))
     assert len(pico) == len(sim), (len(pico), len(sim))
-    assert len(pico) > 40  # the tour went through every game
-    assert {label for label, _buf in pico} >= {key + "/play" for key, _moves in bench_pico.TOUR}
+    return pico
 
 
 def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):

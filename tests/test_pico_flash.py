@@ -18,13 +18,18 @@ chip's timing.
   title and menus, frame for frame the simulator's, with no traceback and nothing set aside.
   (The long form, every distinct image booted: `make power-cuts`.)
 
-Needs what tests/test_pico_emulator.py needs (node, npm, the MicroPython image, the bootrom
-module); fails, never skips, without them. About three minutes on one core.
+Both routes onto a Pico where it matters (bench_pico.ROUTES): the stock MicroPython image with
+the code as .mpy on flash, and the Deckdelve image (tools/firmware.py, the code frozen in).
+Needs what tests/test_pico_emulator.py needs (node, npm; the bootrom, the stock image and, for
+the frozen route, the image's build inputs, which tools/inputs.py finds or fetches: a test
+that cannot have one is skipped with the command that gets it, never under CI=true). About
+four minutes on one core.
 """
 
 import os
 import tempfile
 
+import outside
 import pytest
 
 from tools import bench_pico, deploy, pico_flash
@@ -44,14 +49,14 @@ def scenarios():
 _recorded = {}
 
 
-def recording(sc):
-    """Each scenario recorded once for this module (typical flash timing)."""
-    if sc.name not in _recorded:
+def recording(sc, route="mpy"):
+    """Each scenario recorded once a route for this module (typical flash timing)."""
+    if (sc.name, route) not in _recorded:
         try:
-            _recorded[sc.name] = pico_flash.record(sc)
+            _recorded[sc.name, route] = outside.need(pico_flash.record, sc, route=route)
         except bench_pico.Failure as e:
-            pytest.fail("%s: %s" % (sc.name, e), pytrace=False)
-    return _recorded[sc.name]
+            pytest.fail("%s (%s): %s" % (sc.name, route, e), pytrace=False)
+    return _recorded[sc.name, route]
 
 
 # ---- the runner ------------------------------------------------------------------------------
@@ -83,8 +88,8 @@ def test_the_flash_holds_what_its_operations_wrote_and_a_cut_is_rebuilt_offline(
             out = os.path.join(work, "cut.img")
             with open(path, "wb") as f:
                 f.write(rec.base)
-            cut_log = bench_pico.emulate(pico_flash.script(sc.steps()), path, flash_out=out,
-                                         cut=cut, cut_seed=seed)
+            cut_log = outside.need(bench_pico.emulate, pico_flash.script(sc.steps()), path,
+                                   flash_out=out, cut=cut, cut_seed=seed)
             with open(out, "rb") as f:
                 image = f.read()
         assert cut_log["cut"]["at"] == cut
@@ -99,7 +104,7 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
     sc = scenarios["settings"]
     typical = recording(sc)
     try:
-        worst = pico_flash.record(sc, timing="worst")
+        worst = outside.need(pico_flash.record, sc, timing="worst")
     except bench_pico.Failure as e:
         pytest.fail(str(e), pytrace=False)
     assert worst.log["flash"]["timing"] == "worst"
@@ -116,16 +121,17 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
 
 # ---- every board ------------------------------------------------------------------------------
 @pytest.mark.slow
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
 @pytest.mark.parametrize("board", [b for b in BOARDS if b != bench_pico.BOARD])
-def test_every_board_boots_and_draws_what_the_simulator_draws(board):
+def test_every_board_boots_and_draws_what_the_simulator_draws(board, route):
     # A Pico just flashed: the how-to (B skips it: the PicoBoy's B is BOOTSEL), a game's menu,
     # back to the title. (ssd1306-i2c: the tour, tests/test_pico_emulator.py.)
     sc = pico_flash.Scenario("board", dict, "", (), "", "")
     steps = [("menus", "AB" + "DA" + "BB")]
     try:
-        rec = pico_flash.record(sc, board=board, steps=steps)
+        rec = outside.need(pico_flash.record, sc, board=board, steps=steps, route=route)
     except bench_pico.Failure as e:
-        pytest.fail("%s: %s" % (board, e), pytrace=False)
+        pytest.fail("%s (%s): %s" % (board, route, e), pytrace=False)
     frames = rec.log["frames"]
     assert sum(1 for f in frames if f["press"]) == 6
     sim, files = pico_flash.sim_frames(frames, {})
@@ -145,38 +151,41 @@ def test_every_board_boots_and_draws_what_the_simulator_draws(board):
 
 
 # ---- reboots ------------------------------------------------------------------------------------
-def reboot(sc):
+def reboot(sc, route):
     """The scenario played on the Pico and in the simulator; the Pico's files must load as the
     simulator's. Then the Pico is reset and plays sc.reboot; the simulator, on the files it
     saved itself, the same: frame for frame. Returns (the Pico's files after the saves, the
     reboot's recording)."""
-    rec = recording(sc)
+    rec = recording(sc, route)
     assert rec.log["error"] is None
     _sim, files = pico_flash.sim_frames(rec.log["frames"], sc.data(), bug=sc.bug)
-    why = pico_flash.frames_differ(rec.log, _sim, sc.name)
+    why = pico_flash.frames_differ(rec.log, _sim, "%s-%s" % (sc.name, route))
     assert why is None, why
     saved = pico_flash.data_files(rec.image)
     assert pico_flash.canonical(saved) == pico_flash.canonical(files)
     try:
-        again = pico_flash.record(sc, image=rec.image, steps=[("reboot", sc.reboot)])
+        again = outside.need(pico_flash.record, sc, image=rec.image, route=route,
+                             steps=[("reboot", sc.reboot)])
     except bench_pico.Failure as e:
         pytest.fail("%s after a reset: %s" % (sc.name, e), pytrace=False)
     sim, _files = pico_flash.sim_frames(again.log["frames"], files)
-    why = pico_flash.frames_differ(again.log, sim, sc.name + "-reboot")
+    why = pico_flash.frames_differ(again.log, sim, "%s-%s-reboot" % (sc.name, route))
     assert why is None, why
     return saved, again
 
 
 @pytest.mark.slow
-def test_settings_changed_are_kept_after_a_reset(scenarios):
-    saved, again = reboot(scenarios["settings"])
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_settings_changed_are_kept_after_a_reset(scenarios, route):
+    saved, again = reboot(scenarios["settings"], route)
     assert pico_flash.canonical(saved)["settings.dat"][3]["sound"] is False
     assert again.log["flash"]["programs"] == 0  # (leaving unchanged settings writes nothing)
 
 
 @pytest.mark.slow
-def test_a_top_score_and_an_achievement_are_shown_after_a_reset(scenarios):
-    saved, _again = reboot(scenarios["rogue_end"])
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_a_top_score_and_an_achievement_are_shown_after_a_reset(scenarios, route):
+    saved, _again = reboot(scenarios["rogue_end"], route)
     files = pico_flash.canonical(saved)
     assert files["scores.dat"][3]["rogue_solitaire"][0][1] == "AAA"
     assert files["achieve.dat"][3]["rogue_solitaire"]
@@ -184,17 +193,19 @@ def test_a_top_score_and_an_achievement_are_shown_after_a_reset(scenarios):
 
 
 @pytest.mark.slow
-def test_a_game_saved_and_quit_continues_after_a_reset(scenarios):
-    saved, again = reboot(scenarios["saved_run"])
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_a_game_saved_and_quit_continues_after_a_reset(scenarios, route):
+    saved, again = reboot(scenarios["saved_run"], route)
     assert "run_red_queen.sav" in saved
     # continued: the run left the flash (continued once), its serial used up
     assert "run_red_queen.sav" not in pico_flash.data_files(again.image)
 
 
 @pytest.mark.slow
-def test_a_campaign_continues_exactly_after_a_reset(scenarios):
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_a_campaign_continues_exactly_after_a_reset(scenarios, route):
     sc = scenarios["campaign"]
-    saved, _again = reboot(sc)
+    saved, _again = reboot(sc, route)
     before = pico_flash.canonical(sc.data())
     after = pico_flash.canonical(saved)
     assert after["camp_the_four_0.sav"][3]["snap"] != before["camp_the_four_0.sav"][3]["snap"]
@@ -202,11 +213,13 @@ def test_a_campaign_continues_exactly_after_a_reset(scenarios):
 
 # ---- power cuts -------------------------------------------------------------------------------
 @pytest.mark.slow
-def test_a_power_cut_at_any_instant_of_any_save_leaves_the_file_before_or_after(scenarios):
+@pytest.mark.parametrize("route", bench_pico.ROUTES)
+def test_a_power_cut_at_any_instant_of_any_save_leaves_the_file_before_or_after(scenarios,
+                                                                                  route):
     rows = []
     failures = []
     for sc in scenarios.values():
-        rec = recording(sc)
+        rec = recording(sc, route)
         for kind, cuts in pico_flash.cut_kinds(rec).items():
             verdicts = [v for _t, _s, _img, v in cuts]
             failures += ["%s at %d (seed %d): %s" % (kind, t, s, v)
@@ -219,7 +232,8 @@ def test_a_power_cut_at_any_instant_of_any_save_leaves_the_file_before_or_after(
                 distinct.setdefault(bytes(img), (t, s))
             picks = sorted(distinct.items(), key=lambda item: item[1])
             for img, (t, s) in picks[len(picks) // 2:len(picks) // 2 + BOOTED]:
-                why = pico_flash.boot_check(sc, img, name="cut-" + sc.name)
+                why = outside.need(pico_flash.boot_check, sc, img, route=route,
+                                   name="cut-%s-%s" % (sc.name, route))
                 if why:
                     failures.append("%s at %d (seed %d), booted: %s" % (kind, t, s, why))
     assert failures == [], failures

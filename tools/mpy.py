@@ -51,8 +51,9 @@ def build(out=BUILD, quiet=True):
             for f in files:
                 src = os.path.join(folder, f)
                 if f.endswith(".py"):
-                    # The frozen-build manifest is read by MicroPython's build, never run.
-                    if sub == "" and rel == "." and f == "manifest.py":
+                    # The image's manifest and main.py are read by MicroPython's build (see
+                    # tools/firmware.py), never run from flash.
+                    if sub == "" and rel == "." and f in ("manifest.py", "frozen_main.py"):
                         continue
                     # main.py stays source: MicroPython only runs main.py, never main.mpy.
                     if sub == "" and rel == "." and f in ("main.py", "boot.py"):

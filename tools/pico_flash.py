@@ -229,9 +229,11 @@ class Scenario:
         self._steps = None
 
     def main(self):
+        """The /main.py text: None (bench_pico's harness) unless the scenario has its bug."""
+        if not self.bug:
+            return None
         with open(os.path.join(bench_pico.HERE, "bench_main.py")) as f:
-            text = f.read().replace("seed=SEED)", "seed=%d)" % SEED)
-        return (BUG_MAIN + text) if self.bug else text
+            return BUG_MAIN + f.read().replace("seed=SEED)", "seed=%d)" % SEED)
 
     def steps(self):
         """[(label, keys)]: the presses that change a file of saves (in the simulator) are
@@ -241,7 +243,11 @@ class Scenario:
         return self._steps
 
     def in_window(self, op):
-        return op["label"] == "save" if self.saves else op["frame"] is None
+        """An operation of the saves (none: of the boot, up to the first press: the boot check
+        of every file runs in the frame after the title is up)."""
+        if self.saves:
+            return op["label"] == "save"
+        return op["frame"] is None or op["label"] == "title"
 
 
 def _label_saves(data, keys, names, bug):
@@ -462,13 +468,14 @@ class Recording:
         self.ops = ops
 
 
-def record(sc, timing="typical", board=bench_pico.BOARD, firmware=bench_pico.FIRMWARE,
-           bootrom=bench_pico.BOOTROM, image=None, steps=None):
-    """Run a scenario on the emulated Pico (or steps from image, its bytes); returns the
-    Recording."""
+def record(sc, timing="typical", board=bench_pico.BOARD, firmware=None, bootrom=None,
+           route="mpy", image=None, steps=None):
+    """Run a scenario on the emulated Pico (route "mpy": the stock image and the code on
+    flash; "frozen": the Deckdelve image of the board; firmware: another UF2), or steps from
+    image (its bytes); returns the Recording."""
     with tempfile.TemporaryDirectory(prefix="deckdelve-flash-") as work:
         if image is None:
-            path = bench_pico.build_image(work, SEED, sc.main(), board, sc.data())
+            path = bench_pico.build_image(work, SEED, sc.main(), route, sc.data(), None, board)
         else:
             path = os.path.join(work, "boot.img")
             with open(path, "wb") as f:
@@ -479,7 +486,7 @@ def record(sc, timing="typical", board=bench_pico.BOARD, firmware=bench_pico.FIR
             steps = sc.steps()
         out = os.path.join(work, "out.img")
         ops_path = os.path.join(work, "ops.json")
-        log = bench_pico.emulate(script(steps), path, board, firmware, bootrom, timing,
+        log = bench_pico.emulate(script(steps), path, board, firmware, bootrom, route, timing,
                                  flash_out=out, flash_log=ops_path)
         with open(out, "rb") as f:
             after = f.read()
@@ -764,12 +771,12 @@ def cut_kinds(rec, n=INSTANTS, seed=1, work=None):
     return out
 
 
-def boot_check(sc, image, board=bench_pico.BOARD, name="boot"):
+def boot_check(sc, image, board=bench_pico.BOARD, name="boot", **kit):
     """Boot an image on the emulated Pico and play the scenario's way through the title and
     menus: None, or what went wrong (a traceback, a frame unlike the simulator's, a file set
     aside)."""
     files = data_files(image)
-    rec = record(sc, image=image, steps=[("menus", sc.menus)], board=board)
+    rec = record(sc, image=image, steps=[("menus", sc.menus)], board=board, **kit)
     if rec.log["error"]:
         return rec.log["error"]
     sim, _after = sim_frames(rec.log["frames"], files)
@@ -791,12 +798,13 @@ def table(rows):
     return "\n".join(lines) + "\n"
 
 
-def run_cuts(n=INSTANTS, boot=2, kinds=None, seed=1, report=print):
-    """Record every scenario, cut every kind, check and boot. Returns (rows, failures)."""
+def run_cuts(n=INSTANTS, boot=2, kinds=None, seed=1, report=print, **kit):
+    """Record every scenario, cut every kind, check and boot (kit: record()'s route,
+    firmware, bootrom). Returns (rows, failures)."""
     rows = {}
     failures = []
     for sc in scenarios():
-        rec = record(sc)
+        rec = record(sc, **kit)
         got = cut_kinds(rec, n, seed)
         for kind, cuts in got.items():
             if kinds and kind not in kinds:
@@ -814,7 +822,7 @@ def run_cuts(n=INSTANTS, boot=2, kinds=None, seed=1, report=print):
                 picks = picks[:boot]
             booted = 0
             for img, (t, s) in picks:
-                why = boot_check(sc, img, name="cut-%s-%d" % (kind.replace(" ", "_"), t))
+                why = boot_check(sc, img, name="cut-%s-%d" % (kind.replace(" ", "_"), t), **kit)
                 if why:
                     failures.append("%s, cut at %d (seed %d), booted: %s" % (kind, t, s, why))
                 booted += 1
@@ -832,18 +840,9 @@ def run_cuts(n=INSTANTS, boot=2, kinds=None, seed=1, report=print):
 def save_frames(rec):
     """For each window of the recording's saves: (kind, cycles from the start of the frame
     that read the press to the end of the first frame from it that pushed to the display,
-    cycles the flash chip was busy in those frames, erases in them). A save at boot: (kind,
-    None, busy, erases) of the window itself."""
+    cycles the flash chip was busy in those frames, erases in them)."""
     frames = {f["n"]: f for f in rec.log["frames"]}
-    out = []
-    for kind, wops, _start, _end in windows(rec):
-        n = wops[-1]["frame"]
-        if n is None:
-            out.append((kind, None, sum(op["t1"] - op["t0"] for op in wops),
-                        sum(op["kind"] == "E" for op in wops)))
-        else:
-            out.append((kind,) + _wait(frames, n))
-    return out
+    return [(kind,) + _wait(frames, wops[-1]["frame"]) for kind, wops, _s, _e in windows(rec)]
 
 
 def _wait(frames, n):
@@ -867,20 +866,15 @@ SAVE_GOAL = 12_500_000  # any save, at most
 
 
 def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
-    """Every scenario recorded with each flash timing: {kind: {timing: [(wait, busy,
-    erases)]}} (wait None: a save at boot), and the first frame's end in each boot with a save
-    {timing: cycles} (the set-aside scenario)."""
+    """Every scenario recorded with each flash timing (kit: record()'s route, firmware,
+    bootrom): {kind: {timing: [(wait, busy, erases)]}}."""
     out = {}
-    boot = {}
     for timing in timings:
         for sc in scenarios():
             rec = record(sc, timing, board, **kit)
             for kind, wait, busy, erases in save_frames(rec):
                 out.setdefault(kind, {}).setdefault(timing, []).append((wait, busy, erases))
-                if wait is None:
-                    first = rec.log["frames"][0]
-                    boot[timing] = first["t1"]
-    return out, boot
+    return out
 
 
 def long_campaign(actions=500, timing="typical", board=bench_pico.BOARD, **kit):
@@ -907,11 +901,11 @@ def _m(c):
     return "-" if c is None else "%.2f M" % (c / 1e6)
 
 
-def saves_markdown(waits, boot, campaign):
+def saves_markdown(waits, campaign, route="stock MicroPython + .mpy on flash"):
     """The save figures for docs/BENCHMARKS-pico.md."""
     lines = [
-        "### Saves: the wait from the press to the next frame on the display (emulated flash: "
-        "W25Q16JV, typical and worst-case timing)",
+        "### Saves, %s: the wait from the press to the next frame on the display (emulated "
+        "flash: W25Q16JV, typical and worst-case timing)" % route,
         "",
         "| kind of save | wait, typical | wait, worst-case flash | flash busy, typical | "
         "the rest (drawing, loading) | erases | goal (12.50 M) |",
@@ -922,12 +916,8 @@ def saves_markdown(waits, boot, campaign):
             continue
         typ = waits[kind].get("typical", [])
         worst = waits[kind].get("worst", [])
-        t, busy, erases = max(typ, key=lambda r: (r[0] or 0))
-        w = max((r[0] for r in worst if r[0] is not None), default=None)
-        if t is None:  # a save at boot: the first frame's end instead
-            lines.append("| %s (at boot) | first frame after %s | %s | %s | - | %d | - |" % (
-                kind, _m(boot.get("typical")), _m(boot.get("worst")), _m(busy), erases))
-            continue
+        t, busy, erases = max(typ, key=lambda r: r[0])
+        w = max(r[0] for r in worst)
         met = "met" if w <= SAVE_GOAL else ("typical only" if t <= SAVE_GOAL else "missed")
         lines.append("| %s | %s | %s | %s | %s | %d | %s |" % (
             kind, _m(t), _m(w), _m(busy), _m(t - busy), erases, met))
@@ -940,7 +930,9 @@ def saves_markdown(waits, boot, campaign):
         "",
         "A kind saved more than once in its scenario (The Four's snapshot and journal, after "
         "each action) shows its longest wait; a saved run and runs.dat are one press (Save "
-        "and quit), so are The Four's snapshot and journal (an action). The Four, a long "
+        "and quit), so are The Four's snapshot and journal (an action); a bad file is set aside "
+        "by the boot check, in the frame after the title is up (from that frame to its notice "
+        "on screen). The Four, a long "
         "campaign: %d actions (%d presses, random among up, down and A) from the tour's "
         "campaign, %s flash timing: a press that acts waits %s median, %s in 9 of 10, %s at "
         "most; %d of %d within %s, %d over %s. The flash was busy %s per action on average; "

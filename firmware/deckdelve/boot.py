@@ -106,13 +106,28 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
     marker (see run) and a fixed first game seed (None: a random seed every game)."""
     display = None
     buttons = None
+    path = list(sys.path)
+    image = in_image()
     try:
+        if image:
+            # The image holds all of the collection's code, so its imports look nowhere else:
+            # an import of a built-in module such as time or json would otherwise look for a
+            # file of that name in every folder on sys.path first (a littlefs lookup on
+            # flash, about a millisecond each on a Pico).
+            _set_path((".frozen",))
         from deckdelve.hw import board, devices
 
-        wiring = board.load(board_file)
+        wiring = board.installed(board_file)
         display = devices.display(wiring)
-        splash(display)
         buttons = devices.buttons(wiring)
+        if buttons.read() & safe_key(wiring):
+            skip(display)
+            return
+        if not image:
+            # Code on flash: the app's import takes ~0.3 s, so the title's big word goes up
+            # first. From an image the whole title is up sooner than a splash would be
+            # (its push alone takes 23 ms at 400 kHz I2C), so none is shown.
+            splash(display)
         console = start(display, buttons, devices.buzzer(wiring), data_dir,
                         wiring["display"]["contrast"], seed)
         run(console, frames, marker)
@@ -120,6 +135,51 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
         raise
     except Exception as e:  # noqa: BLE001 - anything else is shown and logged, never frozen
         fail(e, display, buttons, log_file)
+    finally:
+        _set_path(path)  # as it was, for the prompt that follows
+
+
+def in_image():
+    """True when the collection runs from a firmware image (tools/firmware.py adds the
+    module deckdelve.image to it), False for code on flash (.mpy) or on a desk."""
+    try:
+        from deckdelve import image  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _set_path(entries):
+    sys.path.clear()
+    for entry in entries:
+        sys.path.append(entry)
+
+
+def safe_key(wiring):
+    """The button that, held while the Pico starts, skips the collection: B, or A on a board
+    whose B is BOOTSEL (held at power-on, BOOTSEL opens the Pico's USB drive instead)."""
+    from deckdelve.buttons import A, B
+
+    return A if wiring["buttons"]["b"] == "bootsel" else B
+
+
+def skip(display):
+    """The safe way out for a Pico that misbehaves: say so, and return to main.py, which
+    ends, leaving MicroPython's prompt on the USB serial port. Nothing is loaded or written."""
+    print("Deckdelve: skipped (a button held at start); this is MicroPython's prompt")
+    try:
+        from deckdelve.ui import draw
+
+        display.fill(0)
+        y = 4
+        for line in ("SKIPPED: A BUTTON WAS HELD", "AS THE PICO STARTED.", "",
+                     "MICROPYTHON'S PROMPT IS ON", "THE USB SERIAL PORT.", "",
+                     "TO PLAY, LET GO AND RESTART", "THE PICO (RESET OR POWER)."):
+            draw.text(display, line, 2, y)
+            y += 7
+        display.show()
+    except Exception:  # noqa: BLE001 - the console has the message; the screen was a bonus
+        pass
 
 
 def fail(error, display, buttons, log_file):

@@ -21,12 +21,12 @@ class Help(Screen):
     def __init__(self, app, key, title):
         super().__init__(app)
         self.title = title
-        self.path = help_path(key)
+        self.key = key
         try:
-            with open(self.path, "rb") as f:
+            with open_help(key) as f:
                 self.starts, self.ends = layout(f, WIDTH)
         except OSError:
-            self.path = None
+            self.key = None
             self.starts = self.ends = array("H")
         self.top = 0
 
@@ -50,10 +50,10 @@ class Help(Screen):
         # L/R turn a page: said in the title bar, where it is always in view.
         draw.right(fb, draw.ARROW_L + draw.ARROW_R + " PAGE", 127, 1, 0)
         n = len(self.starts)
-        if self.path is None:
+        if self.key is None:
             draw.text(fb, "NO RULES HELP FOR THIS GAME.", 1, 9)
             return
-        with open(self.path, "rb") as f:
+        with open_help(self.key) as f:
             for row in range(self.ROWS):
                 i = self.top + row
                 if i >= n:
@@ -163,18 +163,25 @@ def layout(f, max_width):
     return starts, ends
 
 
-def help_path(key):
-    """deckdelve/help/<key>.txt beside the package; in a frozen build (no package folder on
-    flash, see firmware/manifest.py) the texts are copied to /help/."""
-    import os
+def open_help(key):
+    """The game's rules help as a binary stream: in a firmware image, its frozen copy
+    (deckdelve/image.py, made by tools/firmware.py: bytes read in place from flash, no RAM);
+    else deckdelve/help/<key>.txt beside the package. OSError when there is none."""
+    try:
+        from deckdelve.image import HELP
+    except ImportError:
+        return open(help_path(key), "rb")
+    if key not in HELP:
+        raise OSError(2)
+    import io
 
+    return io.BytesIO(HELP[key])
+
+
+def help_path(key):
+    """deckdelve/help/<key>.txt beside the package (the .mpy route and the simulator)."""
     import deckdelve
 
     base = getattr(deckdelve, "__file__", None)
     folder = base[: base.rfind("/")] if base and "/" in base else "deckdelve"
-    path = folder + "/help/" + key + ".txt"
-    try:
-        os.stat(path)
-        return path
-    except OSError:
-        return "/help/" + key + ".txt"
+    return folder + "/help/" + key + ".txt"

@@ -1,6 +1,7 @@
 """A stand-in for mpremote in the deploy tests (CPython): a "device" is a folder
 (FAKE_DEVICE_DIR) whose MicroPython version is FAKE_DEVICE_VERSION ("1.24.1") and .mpy word
-FAKE_DEVICE_MPY (int). Understands the commands tools/deploy.py issues:
+FAKE_DEVICE_MPY (int), running the Deckdelve firmware image FAKE_DEVICE_IMAGE (its version;
+unset: plain MicroPython). Understands the commands tools/deploy.py issues:
     connect PORT exec CODE | rm -r :PATH | cp -r SRC : | cp SRC :DEST | reset
 and appends each command line to FAKE_DEVICE_DIR/../mpremote.log. exec of deploy's version
 probe answers as the device; any other code runs under the MicroPython unix port
@@ -35,7 +36,8 @@ def main(argv):
         major, minor, micro = os.environ.get("FAKE_DEVICE_VERSION", "1.24.1").split(".")
         word = int(os.environ.get("FAKE_DEVICE_MPY", str(6 | (3 | 4 << 2) << 8)))
         has = os.path.isdir(os.path.join(root, "deckdelve"))
-        print("DECKDELVE-PROBE", major, minor, micro, word, has)
+        image = os.environ.get("FAKE_DEVICE_IMAGE", "-")
+        print("DECKDELVE-PROBE", major, minor, micro, word, has, image)
         return 0
     if cmd[0] == "rm" and cmd[1] == "-r":
         path = os.path.join(root, cmd[2].lstrip(":"))

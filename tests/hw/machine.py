@@ -10,6 +10,7 @@
 EVENTS = []
 RECORD = True
 PINS = {}  # gpio -> the last Pin made for it; tests set .level on inputs
+HELD = set()  # gpios whose button is held down when their Pin is made (held at power-on)
 
 
 class ResetCalled(Exception):
@@ -38,7 +39,7 @@ class Pin:
         self.id = id
         self.mode = Pin.IN
         self.pull = None
-        self.level = 1
+        self.level = 0 if id in HELD else 1
         PINS[id] = self
         self.init(mode, pull, value)
 

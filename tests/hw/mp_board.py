@@ -20,6 +20,8 @@ def test_every_board_file_loads_and_builds():
         b = board.load(path)
         machine.clear()
         d = devices.display(b)
+        assert not d.is_on, path  # dark until its first frame is pushed
+        d.show()
         assert d.is_on, path
         buttons = devices.buttons(b)
         assert buttons.read() == 0, path

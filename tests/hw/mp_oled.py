@@ -1,5 +1,7 @@
 # The display drivers, byte for byte against the controllers' datasheets, through the fake
 # machine. Runs under MicroPython only (tests/test_hw_micropython.py).
+import gc
+
 import micropython
 
 import machine
@@ -36,10 +38,16 @@ def i2c_writes():
     return [e[2] for e in machine.EVENTS if e[0] == "i2c"]
 
 
-def make_i2c(controller, **kw):
+def make_i2c(controller, first_frame=True, **kw):
+    """A display on I2C; with first_frame, its first show() (every page, then the panel on)
+    is done and its events cleared, as after boot."""
     machine.clear()
     i2c = machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4), freq=400000)
-    return controller(oled.I2CBus(i2c, ADDR), contrast=200, **kw), i2c
+    d = controller(oled.I2CBus(i2c, ADDR), contrast=200, **kw)
+    if first_frame:
+        d.show()
+        machine.clear()
+    return d, i2c
 
 
 def ssd1306_pages(buffer, first, last):
@@ -72,15 +80,22 @@ def sh1106_frame(buffer, offset=2):
     return out
 
 
-def test_ssd1306_i2c_init_clears_ram_before_lighting_the_panel():
-    d, i2c = make_i2c(oled.SSD1306)
+def test_ssd1306_i2c_panel_lights_after_the_first_frame_fills_its_ram():
+    d, i2c = make_i2c(oled.SSD1306, first_frame=False)
     writes = i2c_writes()
     assert all(e[1] == ADDR for e in machine.EVENTS if e[0] == "i2c")
-    assert writes[0] == bytes((CMD,)) + SSD1306_INIT, writes[0]
-    assert writes[1:10] == ssd1306_frame(bytes(1024))
-    assert writes[10] == bytes((CMD, 0xAF))  # display on, last
-    assert len(writes) == 11
+    assert writes == [bytes((CMD,)) + SSD1306_INIT], writes  # the panel stays off
+    assert not d.is_on
+    machine.clear()
+    d.text("A", 0, 0)
+    d.show()  # the first frame: every page (the RAM held noise), then display on
+    writes = i2c_writes()
+    assert writes[:9] == ssd1306_frame(d.buffer)
+    assert writes[9:] == [bytes((CMD, 0xAF))]
     assert d.is_on
+    machine.clear()
+    d.show()  # nothing changed: nothing on the bus, not even a display on
+    assert i2c_writes() == []
 
 
 def test_ssd1306_show_pushes_the_changed_pages_only():
@@ -117,11 +132,14 @@ def test_ssd1306_show_pushes_the_changed_pages_only():
 
 
 def test_sh1106_i2c_init_and_show_per_page_with_column_offset():
-    d, i2c = make_i2c(oled.SH1106, col_offset=2)
+    d, i2c = make_i2c(oled.SH1106, first_frame=False, col_offset=2)
     writes = i2c_writes()
-    assert writes[0] == bytes((CMD,)) + SH1106_INIT, writes[0]
-    assert writes[1:17] == sh1106_frame(bytes(1024))
-    assert writes[17] == bytes((CMD, 0xAF)) and len(writes) == 18
+    assert writes == [bytes((CMD,)) + SH1106_INIT], writes[0]
+    machine.clear()
+    d.show()
+    writes = i2c_writes()
+    assert writes[:16] == sh1106_frame(bytes(1024))
+    assert writes[16:] == [bytes((CMD, 0xAF))] and d.is_on
     machine.clear()
     d.fill_rect(0, 8, 128, 8, 1)  # all of page 1
     d.pixel(5, 63, 1)
@@ -180,20 +198,25 @@ def test_rotation_contrast_and_power_commands():
 
 
 def test_rotated_init():
-    d, i2c = make_i2c(oled.SSD1306, rotate=180)
+    d, i2c = make_i2c(oled.SSD1306, first_frame=False, rotate=180)
     init = i2c_writes()[0]
     assert init[13:15] == bytes((0xA0, 0xC0)), init
-    d, i2c = make_i2c(oled.SH1106, rotate=180)
+    d, i2c = make_i2c(oled.SH1106, first_frame=False, rotate=180)
     init = i2c_writes()[0]
     assert init[12:14] == bytes((0xA0, 0xC0)), init
 
 
-def make_spi(controller, **kw):
+def make_spi(controller, first_frame=True, **kw):
+    """A display on SPI (see make_i2c for first_frame)."""
     machine.clear()
     spi = machine.SPI(0, baudrate=10000000, sck=machine.Pin(18), mosi=machine.Pin(19))
     waits = []
     bus = oled.SPIBus(spi, machine.Pin(20), machine.Pin(17), machine.Pin(21), waits.append)
-    return controller(bus, contrast=200, **kw), waits
+    d = controller(bus, contrast=200, **kw)
+    if first_frame:
+        d.show()
+        machine.clear()
+    return d, waits
 
 
 def spi_command(data):
@@ -205,17 +228,19 @@ def spi_data(data):
 
 
 def test_ssd1306_spi_reset_pulse_init_and_frame():
-    d, waits = make_spi(oled.SSD1306)
+    d, waits = make_spi(oled.SSD1306, first_frame=False)
     ev = machine.EVENTS
     # D/C and CS set up (CS high = deselected), then RES# high, low, high.
     assert ev[:5] == [("pin", 20, 0), ("pin", 17, 1), ("pin", 21, 1), ("pin", 21, 0),
                       ("pin", 21, 1)], ev[:5]
     assert waits == [1, 1, 1]
-    rest = ev[5:]
-    expected = spi_command(SSD1306_INIT) + spi_command(bytes((0x21, 0, 127, 0x22, 0, 7)))
+    assert ev[5:] == spi_command(SSD1306_INIT)
+    machine.clear()
+    d.show()
+    expected = spi_command(bytes((0x21, 0, 127, 0x22, 0, 7)))
     for _page in range(8):
         expected += spi_data(bytes(128))
-    assert rest == expected + spi_command(bytes((0xAF,)))
+    assert machine.EVENTS == expected + spi_command(bytes((0xAF,)))
     machine.clear()
     d.pixel(64, 32, 1)  # page 4, chunk 4
     d.show()
@@ -237,12 +262,16 @@ def test_sh1106_spi_frame_per_page():
 def test_show_and_commands_allocate_nothing():
     for controller in (oled.SSD1306, oled.SH1106):
         for maker in (make_i2c, make_spi):
+            new = d = None
+            gc.collect()
+            new = maker(controller, first_frame=False)[0]
             d = maker(controller)[0]
             d.fill(0)
             d.text("A", 0, 0)
             machine.RECORD = False
             micropython.heap_lock()
             try:
+                new.show()  # a first frame: every page, then the panel on
                 d.show()  # page 0 changed
                 d.show()  # nothing changed
                 d.invalidate()

@@ -61,6 +61,9 @@ def case_blit(fb):
     swap.pixel(0, 0, 1)
     for x, y, key in ((70, 2, -1), (80, 20, 1), (90, 40, 0), (-3, 50, 1)):
         fb.blit(src, x, y, key, swap)
+    # a source given as (buffer, width, height, format), read-only bytes included
+    for x, y, key in ((100, 30, 0), (110, 50, -1), (-2, 20, 1)):
+        fb.blit((bytes(sbuf), 8, 15, framebuf.MONO_VLSB), x, y, key)
 
 
 def case_text(fb):

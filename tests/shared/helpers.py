@@ -73,7 +73,8 @@ class Headless:
         self.app = App(self.fb, data_dir, seed=seed)
         if howtos_seen:  # a player past the first-run how-tos (menus.HowTo, a game's first)
             self.app.settings["seen"] = "*," + game_keys()
-        self.frame(0)
+        self.frame(0)  # the title
+        self.frame(0)  # the boot check of every file (App.check_files), as a Pico's 2nd frame
 
     def frame(self, presses):
         if self.app.frame(presses):

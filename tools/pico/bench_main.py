@@ -25,7 +25,7 @@ def marker(state):
             _alloc[0] = gc.mem_alloc()
         _mark(1)
         return
-    _redrawn(state == 2)  # (before GP3 falls: the host reads it then)
+    _redrawn(state == 2)  # (before GP27 falls: the host reads it then)
     _mark(0)
     if _alloc[1]:
         used = gc.mem_alloc() - _alloc[0]

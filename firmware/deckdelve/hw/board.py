@@ -36,6 +36,20 @@ def load(path):
     return board
 
 
+def installed(path):
+    """The handheld's wiring: the board file at path (`make flash` writes it; a person who
+    rewires a handheld may write one over a firmware image's), else the board built into the
+    firmware image (tools/firmware.py). OSError when there is neither."""
+    try:
+        return load(path)
+    except OSError as missing:
+        try:
+            from deckdelve.image import WIRING  # checked when the image was made
+        except ImportError:
+            raise missing
+        return WIRING
+
+
 def _pin(where, value, used, allow_bootsel=False):
     if allow_bootsel and value == BOOTSEL:
         return

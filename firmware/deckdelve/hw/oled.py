@@ -147,10 +147,10 @@ class _Oled(framebuf.FrameBuffer):
         self._one = bytearray(1)
         self._two = bytearray(2)
         self.is_on = False
+        # The panel stays dark until the first show() has filled the controller's RAM (what
+        # it holds at power-on is noise): no clearing push, one frame sooner at boot.
+        self.light_on_show = True
         bus.command(self.init_commands(rotate, contrast))
-        self.fill(0)
-        self.show()  # clear the RAM before the panel lights, so no noise is ever seen
-        self.poweron()
 
     def init_commands(self, rotate, contrast):
         raise NotImplementedError
@@ -186,6 +186,12 @@ class _Oled(framebuf.FrameBuffer):
         return first
 
     def show(self):
+        """Push what changed since the last show() (every page the first time)."""
+        self.push()
+        if self.light_on_show:
+            self.poweron()
+
+    def push(self):
         raise NotImplementedError
 
     def _send1(self, a):
@@ -207,10 +213,12 @@ class _Oled(framebuf.FrameBuffer):
     def poweroff(self):
         self._send1(_DISPLAY_OFF)
         self.is_on = False
+        self.light_on_show = False
 
     def poweron(self):
         self._send1(_DISPLAY_ON)
         self.is_on = True
+        self.light_on_show = False
 
 
 class SSD1306(_Oled):
@@ -245,7 +253,7 @@ class SSD1306(_Oled):
             )
         )
 
-    def show(self):
+    def push(self):
         # A page changed in every chunk is written whole, and whole pages in a row share one
         # window (a whole frame: one window, eight writes); a page changed in part gets a
         # window of its changed chunks, then those chunks, one write each.
@@ -314,7 +322,7 @@ class SH1106(_Oled):
             )
         )
 
-    def show(self):
+    def push(self):
         # Each changed page: its address and its first changed column, then its changed
         # chunks (the whole page in one write when all changed).
         start = self._page_start

@@ -5,7 +5,11 @@
 import framebuf
 
 from deckdelve import cards
+from deckdelve.ui.font_data import ADVANCE as _ADVANCE
+from deckdelve.ui.font_data import CODE as _CODE
 from deckdelve.ui.font_data import GLYPHS, WIDTHS
+from deckdelve.ui.font_data import INVERSE as _INVERSE
+from deckdelve.ui.font_data import LOGO, LOGO_W
 
 W = 128
 H = 64
@@ -25,31 +29,11 @@ ARROW_L = "\x0b"
 RANKS = "A23456789\x0eJQK"
 _RANK_CODES = bytes(ord(r) for r in RANKS)
 
+_LOGO = (LOGO, LOGO_W, 15, framebuf.MONO_VLSB)  # read in place: no copy in RAM
 _glyph_buf = bytearray(5)
 _glyph = framebuf.FrameBuffer(_glyph_buf, 5, 8, framebuf.MONO_VLSB)
 
 
-def _tables():
-    """Made once at import, so that drawing a character is a few table reads and one blit:
-    CODE[c] the glyph drawn for character c < 128 (lowercase as uppercase, no glyph as '?'),
-    ADVANCE[c] its width + 1, and INVERSE the glyphs for color 0: lit pixels 0, all else 1
-    (the blit key 1 leaves those untouched), columns past a glyph's width all 1."""
-    code = bytearray(128)
-    advance = bytearray(128)
-    for c in range(128):
-        g = c - 32 if 97 <= c <= 122 else c
-        if WIDTHS[g] == 0:
-            g = 63  # '?'
-        code[c] = g
-        advance[c] = WIDTHS[g] + 1
-    inverse = bytearray(len(GLYPHS))
-    for c in range(len(GLYPHS) // 5):
-        for i in range(5):
-            inverse[c * 5 + i] = ((~GLYPHS[c * 5 + i]) & 0x1F) | 0xE0 if i < WIDTHS[c] else 0xFF
-    return code, advance, inverse
-
-
-_CODE, _ADVANCE, _INVERSE = _tables()
 
 
 def _pattern(w, h):
@@ -477,7 +461,7 @@ def message(fb, lines, hint="A" + ARROW_R):
 
 def logo(fb):
     """DECKDELVE in big letters, where the title screen has it (boot shows it first)."""
-    big_text(fb, "DECKDELVE", 11, 8, 3)
+    fb.blit(_LOGO, 11, 8, 0)
 
 
 def big_text(fb, s, x, y, scale=2, color=1):

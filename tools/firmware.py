@@ -1,0 +1,425 @@
+"""The Deckdelve firmware image: MicroPython v1.28.0 for the RP2040 with the collection frozen in,
+one `.uf2` per board, that installs and updates by drag-and-drop and never touches the saves.
+
+    python -m tools.firmware build --board NAME [--rebuild]   (make firmware BOARD=NAME)
+    python -m tools.firmware check FILE.uf2...                where each file's blocks lie
+    python -m tools.firmware boards                           the board names
+
+build writes build/firmware/deckdelve-<version>-<board>.uf2: MicroPython v1.28.0 (RPI_PICO)
+with firmware/manifest.py's contents frozen in: the deckdelve package (bytecode that runs in
+place from flash), the image's main.py (firmware/frozen_main.py: it starts the collection), and
+a module made here, deckdelve/image.py, holding the board file, the rules help texts as bytes
+(read in place from flash, never copied to RAM) and the version. Every block of the image lies
+below the rp2 port's filesystem (flash offset 0xA0000 on RPI_PICO), so writing it leaves every
+file on the Pico's flash as it was.
+
+Inputs: MicroPython's sources and picotool (tools/inputs.py: ../shared/, the cache, or git at
+the pinned tags), the ARM toolchain from Debian's packages (installed with apt-get when missing
+and run as root; otherwise the command to install it is printed). The build happens in the
+cache folder and is cached on the hash of everything that goes into it: a second build of the
+same inputs copies the cached image (0.1 s); a first build takes about a minute on 2 cores.
+"""
+
+import hashlib
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import time
+
+from tools import FIRMWARE, ROOT, inputs
+
+OUT = os.path.join(ROOT, "build", "firmware")
+BOARDS = os.path.join(ROOT, "boards")
+HELP = os.path.join(FIRMWARE, "deckdelve", "help")
+MANIFEST = os.path.join(FIRMWARE, "manifest.py")
+FROZEN_MAIN = os.path.join(FIRMWARE, "frozen_main.py")
+# RPI_PICO: 2 MiB of flash, the last 1408 KiB of it littlefs (ports/rp2/mpconfigport.h,
+# MICROPY_HW_FLASH_STORAGE_BYTES; checked against the sources at every build).
+XIP_BASE = 0x10000000
+FLASH_BYTES = 2 * 1024 * 1024
+FS_BYTES = 1408 * 1024
+FS_START = XIP_BASE + FLASH_BYTES - FS_BYTES  # 0x100A0000
+RP2040_FAMILY = 0xE48BFF56
+PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "build-essential", "cmake")
+COMMANDS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
+
+
+class Failure(Exception):
+    """A build that could not be made: str() is one line for the user."""
+
+
+def boardfile():
+    """The board checker the Pico runs (firmware/deckdelve/hw/board.py)."""
+    from tools import deploy
+
+    return deploy.boardfile
+
+
+def version():
+    """The collection's version, as the title screen shows it (deckdelve/menus.py)."""
+    with open(os.path.join(FIRMWARE, "deckdelve", "menus.py")) as f:
+        m = re.search(r'^VERSION = "([^"]+)"', f.read(), re.M)
+    return m.group(1)
+
+
+def known_boards():
+    return sorted(f[:-5] for f in os.listdir(BOARDS) if f.endswith(".json"))
+
+
+def uf2_name(board):
+    return "deckdelve-%s-%s.uf2" % (version(), board)
+
+
+# ---- the toolchain ---------------------------------------------------------------------------
+
+def _newlib():
+    r = subprocess.run(["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True,
+                       text=True)
+    return os.path.isabs(r.stdout.strip())
+
+
+def toolchain_missing():
+    missing = [c for c in COMMANDS if shutil.which(c) is None]
+    if not missing and not _newlib():
+        missing.append("newlib (the ARM C library)")
+    return missing
+
+
+def toolchain():
+    """Make sure the ARM toolchain and a host compiler are here: apt-get installs Debian's
+    packages when they are missing and we run as root; else Missing says the command."""
+    missing = toolchain_missing()
+    if not missing:
+        return
+    command = "apt-get install -y " + " ".join(PACKAGES)
+    if shutil.which("apt-get") is None or os.geteuid() != 0:
+        raise inputs.Missing("the ARM toolchain is missing (%s): install it with `sudo %s`"
+                             % (", ".join(missing), command))
+    print("firmware: installing %s with apt-get (once)" % " ".join(PACKAGES), file=sys.stderr)
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for step in (["apt-get", "install", "-y", "-q", "--no-install-recommends"],
+                 ["apt-get", "update", "-q"],
+                 ["apt-get", "install", "-y", "-q", "--no-install-recommends"]):
+        if step[1] == "install":
+            step = step + list(PACKAGES)
+        r = subprocess.run(step, capture_output=True, text=True, env=env)
+        if step[1] == "install" and r.returncode == 0:
+            break
+    missing = toolchain_missing()
+    if missing:
+        raise inputs.Missing("the ARM toolchain is still missing (%s) after `%s`: %s" % (
+            ", ".join(missing), command, (r.stderr.strip() or "no output").splitlines()[-1]))
+
+
+# ---- picotool and the build tree -------------------------------------------------------------
+
+def _make(args, cwd, what, log):
+    with open(log, "a") as f:
+        f.write("\n$ %s\n" % " ".join(args))
+        f.flush()
+        r = subprocess.run(args, cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode:
+        with open(log, errors="replace") as f:
+            tail = [ln.rstrip() for ln in f.read().splitlines()[-400:]]
+        errors = [ln for ln in tail if "error" in ln.lower()] or tail
+        raise Failure("%s failed: %s (the whole log: %s)" % (what, errors[-1].strip(), log))
+
+
+def picotool(tree):
+    """picotool built once from tree/picotool into the cache (pico-sdk 2 makes the .uf2 with
+    it and would otherwise fetch it from the internet). Returns the folder cmake's
+    find_package(picotool) wants."""
+    prefix = os.path.join(inputs.cache_dir(), "picotool-" + inputs.PICOTOOL_TAG)
+    found = os.path.join(prefix, "picotool")
+    if os.path.isfile(os.path.join(found, "picotoolConfig.cmake")):
+        return found
+    with inputs._lock(prefix + ".lock"):
+        if os.path.isfile(os.path.join(found, "picotoolConfig.cmake")):
+            return found
+        work = prefix + ".build"
+        shutil.rmtree(work, ignore_errors=True)
+        os.makedirs(work)
+        log = os.path.join(work, "build.log")
+        _make(["cmake", "-S", os.path.join(tree, "picotool"), "-B", work,
+               "-DPICO_SDK_PATH=" + os.path.join(tree, "micropython", "lib", "pico-sdk"),
+               "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
+               "-DCMAKE_INSTALL_PREFIX=" + prefix], work, "configuring picotool", log)
+        _make(["make", "-j%d" % (os.cpu_count() or 1), "install"], work, "building picotool",
+              log)
+        shutil.rmtree(work, ignore_errors=True)
+    return found
+
+
+def _fs_bytes_of(tree):
+    """MICROPY_HW_FLASH_STORAGE_BYTES for RPI_PICO in these sources (in bytes)."""
+    port = os.path.join(tree, "micropython", "ports", "rp2")
+    for path in (os.path.join(port, "boards", "RPI_PICO", "mpconfigboard.h"),
+                 os.path.join(port, "mpconfigport.h")):
+        with open(path) as f:
+            m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024\)", f.read())
+        if m:
+            return int(m.group(1)) * 1024
+    raise Failure("no MICROPY_HW_FLASH_STORAGE_BYTES in %s's RPI_PICO configuration" % port)
+
+
+def _write_if_changed(path, data):
+    """Write data unless the file already holds it (an unchanged file keeps its time, so
+    MicroPython's build does not compile it again)."""
+    try:
+        with open(path, "rb") as f:
+            if f.read() == data:
+                return
+    except OSError:
+        pass
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as f:
+        f.write(data)
+
+
+def frozen_files(board):
+    """{path in the stage: bytes}: what firmware/manifest.py freezes, as the stage holds it."""
+    files = {"manifest.py": _read(MANIFEST), "main.py": _read(FROZEN_MAIN)}
+    package = os.path.join(FIRMWARE, "deckdelve")
+    for folder, _dirs, names in os.walk(package):
+        for name in sorted(names):
+            if name.endswith(".py"):
+                path = os.path.join(folder, name)
+                files[os.path.relpath(path, FIRMWARE).replace(os.sep, "/")] = _read(path)
+    files["deckdelve/image.py"] = image_module(board)
+    return files
+
+
+def _read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def image_module(board):
+    """deckdelve/image.py as the image freezes it: what the image carries that the .mpy route
+    keeps in files (the board file, the help texts), and the versions."""
+    lines = [
+        "# Made by tools/firmware.py for %s; frozen into the firmware image only (never on "
+        "flash," % uf2_name(board),
+        "# never in the repository). Its bytes constants stay in flash: reading them costs no "
+        "RAM.",
+        "VERSION = %r" % version(),
+        "MICROPYTHON = %r" % inputs.MICROPYTHON_TAG,
+        "BOARD = %r" % board,
+        "# The board file, checked by the same checker when this module was made (a literal:",
+        "# no JSON to parse at power-on).",
+        "WIRING = %r" % boardfile().load(os.path.join(BOARDS, board + ".json")),
+        "HELP = {",
+    ]
+    for name in sorted(os.listdir(HELP)):
+        if name.endswith(".txt"):
+            lines.append("    %r: %r," % (name[:-4], _read(os.path.join(HELP, name))))
+    lines.append("}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _sync_stage(stage, files):
+    """Make the stage folder hold exactly files."""
+    for path, data in files.items():
+        _write_if_changed(os.path.join(stage, path), data)
+    for folder, _dirs, names in os.walk(stage, topdown=False):
+        for name in names:
+            rel = os.path.relpath(os.path.join(folder, name), stage).replace(os.sep, "/")
+            if rel not in files:
+                os.unlink(os.path.join(folder, name))
+        if folder != stage and not os.listdir(folder):
+            os.rmdir(folder)
+
+
+def _gcc_version():
+    r = subprocess.run(["arm-none-eabi-gcc", "--version"], capture_output=True, text=True)
+    return r.stdout.splitlines()[0] if r.stdout else "?"
+
+
+def inputs_hash(board, tree, files):
+    """The hash of everything that makes the image: the sources' pinned commit (and folder, for
+    a tree the user named), the compiler, this tool, the staged files."""
+    h = hashlib.sha256()
+    for part in (inputs.MICROPYTHON_COMMIT, inputs.PICOTOOL_COMMIT, _gcc_version(), board,
+                 os.path.realpath(tree) if os.environ.get("MICROPYTHON_SRC") else ""):
+        h.update(part.encode() + b"\0")
+    h.update(_read(os.path.abspath(__file__)))
+    for path in sorted(files):
+        h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    return h.hexdigest()
+
+
+def _rp2_build(tree, build, manifest, log):
+    """Configure (once per build folder) and make the rp2 port for RPI_PICO."""
+    port = os.path.join(tree, "micropython", "ports", "rp2")
+    if not os.path.isfile(os.path.join(build, "Makefile")):
+        args = ["cmake", "-S", port, "-B", build, "-DPICO_BUILD_DOCS=0",
+                "-DMICROPY_BOARD=RPI_PICO",
+                "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", "RPI_PICO"),
+                "-Dpicotool_DIR=" + picotool(tree)]
+        if manifest:
+            args.append("-DMICROPY_FROZEN_MANIFEST=" + manifest)
+        _make(args, tree, "configuring MicroPython's rp2 port", log)
+    _make(["make", "-j%d" % (os.cpu_count() or 1)], build, "building MicroPython's rp2 port", log)
+    return os.path.join(build, "firmware.uf2")
+
+
+def _sources():
+    toolchain()
+    tree = inputs.micropython()
+    fs_bytes = _fs_bytes_of(tree)
+    if fs_bytes != FS_BYTES:
+        raise Failure("these MicroPython sources keep %d KiB of flash for files, not %d: "
+                      "FS_START here is wrong for them" % (fs_bytes // 1024, FS_BYTES // 1024))
+    return tree
+
+
+def build(board, rebuild=False, out=OUT):
+    """Build (or take from the cache) the image for board; returns its path in out."""
+    if board not in known_boards():
+        raise Failure("unknown board %r; known boards: %s" % (board, ", ".join(known_boards())))
+    try:
+        boardfile().load(os.path.join(BOARDS, board + ".json"))
+    except ValueError as e:
+        raise Failure("boards/%s.json: %s" % (board, e)) from None
+    tree = _sources()
+    files = frozen_files(board)
+    key = inputs_hash(board, tree, files)
+    cached = os.path.join(inputs.cache_dir(), "firmware", key + ".uf2")
+    dest = os.path.join(out, uf2_name(board))
+    os.makedirs(out, exist_ok=True)
+    if not rebuild and os.path.isfile(cached):
+        shutil.copyfile(cached, dest)
+        return dest
+    # One build folder per source tree, shared by every board (a board changes only the
+    # frozen modules, so switching boards recompiles little), and never two builds in it at
+    # once.
+    where = hashlib.sha256(os.path.realpath(tree).encode()).hexdigest()[:10]
+    build_dir = os.path.join(inputs.cache_dir(), "firmware-build-" + where)
+    with inputs._lock(build_dir + ".lock"):
+        stage = os.path.join(build_dir, "stage")
+        _sync_stage(stage, files)
+        log = os.path.join(build_dir, "build.log")
+        os.makedirs(build_dir, exist_ok=True)
+        with open(log, "w") as f:
+            f.write("deckdelve firmware %s for %s, inputs %s\n" % (version(), board, key))
+        made = _rp2_build(tree, os.path.join(build_dir, "rp2"),
+                          os.path.join(stage, "manifest.py"), log)
+        check(made)
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        shutil.copyfile(made, cached + ".part")
+        os.replace(cached + ".part", cached)
+    shutil.copyfile(cached, dest)
+    return dest
+
+
+def build_stock(dest):
+    """The stock MicroPython v1.28.0 RPI_PICO image (the port's own manifest), built from the
+    pinned sources into dest (tools/inputs.py's `stock`, when no copy is found)."""
+    tree = _sources()
+    where = hashlib.sha256(os.path.realpath(tree).encode()).hexdigest()[:10]
+    build_dir = os.path.join(inputs.cache_dir(), "stock-build-" + where)
+    with inputs._lock(build_dir + ".lock"):
+        os.makedirs(build_dir, exist_ok=True)
+        made = _rp2_build(tree, os.path.join(build_dir, "rp2"), None,
+                          os.path.join(build_dir, "build.log"))
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
+        shutil.copyfile(made, dest + ".part")
+        os.replace(dest + ".part", dest)
+    return dest
+
+
+# ---- UF2 -------------------------------------------------------------------------------------
+
+UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)
+UF2_FAMILY_FLAG = 0x00002000
+
+
+def blocks(path):
+    """[(address, payload bytes)] of a UF2 file, each block checked; raises Failure."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise Failure("%s: %s" % (path, e.strerror or e)) from None
+    if not data or len(data) % 512:
+        raise Failure("%s is not a UF2 file (its size is not a multiple of 512)" % path)
+    out = []
+    total = len(data) // 512
+    for i in range(total):
+        b = data[i * 512:(i + 1) * 512]
+        m0, m1, flags, addr, size, n, count, family = struct.unpack("<8I", b[:32])
+        (end,) = struct.unpack("<I", b[508:])
+        if (m0, m1, end) != UF2_MAGIC:
+            raise Failure("%s: block %d is not a UF2 block" % (path, i))
+        if not flags & UF2_FAMILY_FLAG or family != RP2040_FAMILY:
+            raise Failure("%s: block %d is not for the RP2040 (family %#x)" % (path, i, family))
+        if n != i or count != total or size > 476:
+            raise Failure("%s: block %d says it is %d of %d" % (path, i, n, count))
+        out.append((addr, b[32:32 + size]))
+    return out
+
+
+def check(path):
+    """Every block of the image lies in flash below the filesystem. Returns (lowest address,
+    end of the highest block, number of blocks); raises Failure otherwise."""
+    bs = blocks(path)
+    low = min(a for a, _p in bs)
+    high = max(a + len(p) for a, p in bs)
+    if low < XIP_BASE or high > FS_START:
+        raise Failure("%s: its blocks span %#x..%#x, which reaches the filesystem at %#x: "
+                      "writing it would damage the player's files" % (path, low, high, FS_START))
+    return low, high, len(bs)
+
+
+def apply(flash, path):
+    """Write a UF2's blocks into flash (a bytearray of the whole flash, from XIP_BASE), as the
+    RP2040's bootloader does when the file is dragged onto it."""
+    for addr, payload in blocks(path):
+        at = addr - XIP_BASE
+        flash[at:at + len(payload)] = payload
+    return flash
+
+
+def main(argv=None):
+    from host_sim.__main__ import Parser
+
+    p = Parser(prog="python -m tools.firmware", description=__doc__.split("\n\n")[0])
+    p.add_argument("command", choices=("build", "check", "boards"))
+    p.add_argument("files", nargs="*", metavar="FILE", help="UF2 files (check)")
+    p.add_argument("--board", help="a board file name from boards/ (without .json)")
+    p.add_argument("--rebuild", action="store_true", help="build even if the cache has it")
+    a = p.parse_args(argv)
+    try:
+        if a.command == "boards":
+            print("\n".join(known_boards()))
+        elif a.command == "check":
+            if not a.files:
+                p.error("check needs one or more .uf2 files")
+            for path in a.files:
+                low, high, n = check(path)
+                print("%s: %d blocks, %#x..%#x, %d KB below the filesystem at %#x" % (
+                    path, n, low, high, (FS_START - high) // 1024, FS_START))
+        else:
+            if not a.board:
+                p.error("which board? give BOARD=<name> (make) or --board NAME; known boards: "
+                        + ", ".join(known_boards()))
+            began = time.time()
+            path = build(a.board, a.rebuild)
+            low, high, n = check(path)
+            print("%s: %d bytes, ends at %#x (%d KB below the filesystem); %.1f s" % (
+                os.path.relpath(path), os.path.getsize(path), high, (FS_START - high) // 1024,
+                time.time() - began))
+    except (Failure, inputs.Missing) as e:
+        print("firmware: %s" % e, file=sys.stderr)
+        return 1
+    except OSError as e:  # the build folder or the cache cannot be written
+        print("firmware: %s: %s" % (e.filename or "", e.strerror or e), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
