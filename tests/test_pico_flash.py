@@ -113,8 +113,8 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
         want = (5 + op["len"]) * 48 + 375_000 if op["kind"] == "P" else 5 * 48 + 50_000_000
         assert op["t1"] - op["t0"] == want, op
     # the save's frame waits for the chip: longer by the difference, to the cycle
-    (kind, t_wait, _e), = pico_flash.save_frames(typical)
-    (_k, w_wait, _e), = pico_flash.save_frames(worst)
+    (kind, t_wait, _b, _e), = pico_flash.save_frames(typical)
+    (_k, w_wait, _b, _e), = pico_flash.save_frames(worst)
     pages = sum(op["kind"] == "P" for op in typical.ops if op["label"] == "save")
     assert kind == "settings" and w_wait - t_wait == pages * (375_000 - 50_000)
 

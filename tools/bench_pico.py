@@ -2,7 +2,7 @@
 themselves, read off the emulated display's I2C bus.
 
     python -m tools.bench_pico [--route mpy|frozen|both] [--firmware UF2] [--bootrom MJS]
-                               [--out FILE] [--json FILE] [--games K,...]
+                               [--out FILE] [--json FILE] [--games K,...] [--saves ACTIONS]
     python -m tools.bench_pico --device PORT [--games K,...]
 
 Boots, on rp2040js (npm, pinned in tools/pico/package.json; `npm ci` runs there on first use)
@@ -18,7 +18,10 @@ cycles of a press (median, worst; drawing alone), entering and leaving, an idle 
 free heap, and the cycles from reset to the first full title frame, at 125 MHz with I2C at
 400 kHz: the routes side by side, then each route's own table. --out writes the same as a
 markdown fragment (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes); --firmware
-boots another UF2 in the route's place.
+boots another UF2 in the route's place. With every game, it then measures on each route the
+wait for every kind of save (tools/pico_flash.py: the emulated flash programs and erases with
+the W25Q16JV's timing, typical and worst case) and plays a long The Four campaign through its
+buttons (--saves ACTIONS, default 500; 0: no save figures).
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
 the emulator reads flash in one cycle.
 --device PORT (`make bench-device PORT=...`) plays the same tour on a real Pico that holds the
@@ -564,6 +567,8 @@ def main(argv=None):
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
     a = p.parse_args(argv)
+    if a.saves < 0:
+        p.error("--saves must be 0 or more")
     for flag, path in (("--out", a.out), ("--json", a.json)):
         why = path is not None and bad_output(path)
         if why:  # checked now, not after the emulated tour

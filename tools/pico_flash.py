@@ -1,8 +1,9 @@
 """Saves on the emulated Pico's flash: what every kind of save writes, what a power cut at any
 instant of it leaves, and how long a player waits for it.
 
-    python -m tools.pico_flash cuts [--instants N] [--boot N|all] [--kinds K,...] [--out FILE]
-    python -m tools.pico_flash waits [--actions N]
+    python -m tools.pico_flash cuts [--instants N] [--boot N|all] [--kinds K,...]
+                                    [--route mpy|frozen|both] [--out FILE]
+    python -m tools.pico_flash waits [--actions N] [--route mpy|frozen|both] [--out FILE]
 
 The emulator (tools/pico/run.mjs, through tools.bench_pico.emulate) erases and programs the
 flash as the rp2 port asks, with the W25Q16JV's timing, and logs every erase and page program
@@ -39,7 +40,7 @@ import shutil
 import sys
 import tempfile
 
-from tools import bench_pico, mpy
+from tools import bench_pico, inputs, mpy
 
 SEED = bench_pico.SEED  # the first game's seed on the Pico and in the simulator
 INSTANTS = 50  # cut instants per kind of file (the issue's "at least 50")
@@ -446,8 +447,9 @@ def scenarios(actions=3):
 
 
 def script(steps):
-    """The runner's script: the title, then each (label, keys)."""
-    lines = ["label title", "wait 100"]
+    """The runner's script: the title (long enough for the boot check, in the frame after
+    the title is up, when no press follows), then each (label, keys)."""
+    lines = ["label title", "wait %d" % (100 if any(keys for _l, keys in steps) else 500)]
     for label, keys in steps:
         lines.append("label " + label)
         for k in keys:
@@ -798,6 +800,25 @@ def table(rows):
     return "\n".join(lines) + "\n"
 
 
+def cuts_markdown(results, n, boot):
+    """docs/POWER-CUTS-pico.md: {route name: rows} as tables, with what was done."""
+    lines = ["<!-- written by `make power-cuts` (python -m tools.pico_flash cuts) -->",
+             "# Power cuts on the emulated Pico", "",
+             "Every kind of file the firmware writes, saved on the emulated Pico by the real "
+             "firmware (tools/pico_flash.py's scenarios), cut at %d or more seeded instants "
+             "spread over the whole window of its save; every image rebuilt from the save's "
+             "flash operations and loaded by the firmware's own loaders (MicroPython unix port): "
+             "before = it loads as before the save, after = as after it, other = anything else "
+             "(a file changed otherwise, set aside, a notice, a flash that does not mount). "
+             "%s distinct images per kind then booted on the emulated Pico through the title "
+             "and menus, frame for frame the simulator's, with no traceback and nothing set "
+             "aside." % (n, "Every one of the" if boot == "all" else "A seeded sample of %s "
+                         "of the" % boot), ""]
+    for route, rows in results.items():
+        lines += ["## %s" % route, "", table(rows)]
+    return "\n".join(lines)
+
+
 def run_cuts(n=INSTANTS, boot=2, kinds=None, seed=1, report=print, **kit):
     """Record every scenario, cut every kind, check and boot (kit: record()'s route,
     firmware, bootrom). Returns (rows, failures)."""
@@ -962,22 +983,45 @@ def main(argv=None):
     p = Parser(prog="python -m tools.pico_flash", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="what", required=True)
     c = sub.add_parser("cuts", help="power cuts over every kind of save")
-    c.add_argument("--instants", type=int, default=INSTANTS)
-    c.add_argument("--boot", default="2", help="distinct images booted per kind, or all")
+    c.add_argument("--instants", type=int, default=INSTANTS, help="per kind (default 50)")
+    c.add_argument("--boot", default="10",
+                   help="distinct cut images booted per kind (seeded), or all (default 10)")
     c.add_argument("--kinds", help="comma-separated kinds (default: all)")
-    c.add_argument("--out", help="write the table as markdown here")
+    w = sub.add_parser("waits", help="the wait for every kind of save, a long campaign")
+    w.add_argument("--actions", type=int, default=500, help="The Four's (default 500)")
+    for q in (c, w):
+        q.add_argument("--route", choices=bench_pico.ROUTES + ("both",), default="both")
+        q.add_argument("--out", help="write the markdown here")
     a = p.parse_args(argv)
     if a.out and bad_output(a.out):
         p.error("--out %s: %s" % (a.out, bad_output(a.out)))
-    if a.boot != "all" and not a.boot.isdigit():
-        p.error("--boot must be a number or all")
+    if a.what == "cuts":
+        if a.boot != "all" and not a.boot.isdigit():
+            p.error("--boot must be a number or all")
+        kinds = a.kinds.split(",") if a.kinds else None
+        for k in kinds or ():
+            if k not in KINDS:
+                p.error("--kinds: no kind %r (kinds: %s)" % (k, ", ".join(KINDS)))
+    elif a.actions < 1:
+        p.error("--actions must be 1 or more")
+    routes = bench_pico.ROUTES if a.route == "both" else (a.route,)
+    failures = []
     try:
-        rows, failures = run_cuts(a.instants, a.boot if a.boot == "all" else int(a.boot),
-                                  a.kinds.split(",") if a.kinds else None)
-    except bench_pico.Failure as e:
+        if a.what == "cuts":
+            boot = a.boot if a.boot == "all" else int(a.boot)
+            results = {}
+            for route in routes:
+                rows, failed = run_cuts(a.instants, boot, kinds, route=route)
+                results[bench_pico.ROUTE_NAMES[route]] = rows
+                failures += ["%s: %s" % (route, f) for f in failed]
+            text = cuts_markdown(results, a.instants, boot)
+        else:
+            text = "\n".join(saves_markdown(save_waits(route=route),
+                                            long_campaign(a.actions, route=route),
+                                            bench_pico.ROUTE_NAMES[route]) for route in routes)
+    except (bench_pico.Failure, inputs.Missing) as e:
         print("pico_flash: %s" % e, file=sys.stderr)
         return 1
-    text = table(rows)
     print(text)
     for f in failures:
         print("FAILED: " + f)
