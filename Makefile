@@ -49,11 +49,11 @@ bench-pico: $(STAMP)
 	$(BIN)/python -m tools.bench_pico --out docs/BENCHMARKS-pico.md $(ARGS)
 
 # Power cuts over every kind of save the firmware makes, on the emulated Pico (both routes):
-# 50 seeded instants a kind, each image loaded by the firmware's loaders, a seeded sample of 10
-# distinct images a kind booted through the menus (ARGS="--boot all": every one); the table in
-# docs/POWER-CUTS-pico.md. make test runs the same cuts and boots one image a kind.
+# 50 seeded instants a kind, each image loaded by the firmware's loaders, every distinct image
+# booted through the menus (~8 min); the table in docs/POWER-CUTS-pico.md. make test runs the
+# same cuts and boots one image a kind.
 power-cuts: $(STAMP)
-	nice -n 10 $(BIN)/python -m tools.pico_flash cuts --out docs/POWER-CUTS-pico.md $(ARGS)
+	nice -n 10 $(BIN)/python -m tools.pico_flash cuts --boot all --out docs/POWER-CUTS-pico.md $(ARGS)
 
 # The same tour on a real Pico flashed with `make flash`: milliseconds per frame.
 bench-device: $(STAMP)

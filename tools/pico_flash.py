@@ -7,11 +7,14 @@ instant of it leaves, and how long a player waits for it.
 
 The emulator (tools/pico/run.mjs, through tools.bench_pico.emulate) erases and programs the
 flash as the rp2 port asks, with the W25Q16JV's timing, and logs every erase and page program
-with its instant. A SCENARIO boots the real firmware (the files `make flash` copies, with
-tools/pico/bench_main.py as main.py) from a data folder of its own, presses its way to a save
-and makes it (frames labelled "save"). From the log, every image the flash could hold at any
-instant of that save is rebuilt offline (rebuild(): NOR semantics, an operation cut part-way
-left part done as the runner leaves it, from a seed), so a power cut costs no emulator run.
+with its instant. A SCENARIO boots the real firmware by either route (--route: "mpy", the stock
+MicroPython image with the files `make flash` copies; "frozen", the Deckdelve image of the
+board; tools/pico/bench_main.py as /main.py on both) from a data folder of its own, presses its
+way to a save and makes it (frames labelled "save"; the presses that save are the ones that
+change the saved files in the simulator, which plays the same presses first). From the log,
+every image the flash could hold at any instant of that save is rebuilt offline (rebuild(): NOR
+semantics, an operation cut part-way left part done as the runner leaves it, from a seed), so a
+power cut costs no emulator run.
 
 `cuts` records each scenario once, splits its save into the writes of each file (windows():
 the operations up to each file's next visible change), cuts each kind of file's save at N
