@@ -104,13 +104,14 @@ NODE_STAMP := node_modules/.package-lock.json
 $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 
+# PROJECT_URL=https://...: the page's link to the project (none without it).
 web: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.web build
+	$(BIN)/python -m tools.web build $(if $(PROJECT_URL),--project-url "$(PROJECT_URL)")
 
 serve-web: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT))
+	$(BIN)/python -m tools.web serve $(if $(WEB_PORT),--port $(WEB_PORT)) $(if $(PROJECT_URL),--project-url "$(PROJECT_URL)")
 
 # build/release/: every board's .uf2, the web player as a zip, SHA256SUMS, release notes
-# (tools/release.py).
+# (tools/release.py; PROJECT_URL as for make web).
 release: $(STAMP) $(NODE_STAMP)
-	$(BIN)/python -m tools.release
+	$(BIN)/python -m tools.release $(if $(PROJECT_URL),--project-url "$(PROJECT_URL)")

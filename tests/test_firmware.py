@@ -116,7 +116,7 @@ import sys
 import framebuf
 import frozen_image
 from deckdelve import boot, registry
-from deckdelve.helpview import RIGHT, Help, help_path, layout, open_help
+from deckdelve.helpview import RIGHT, Help, help_path, help_source, layout, open_help
 from deckdelve.hw import board
 
 
@@ -135,26 +135,44 @@ def pages(key):
             return out, top
 
 
+def earned():
+    # every achievement's "how earned", read from the help text (achievements.py)
+    from deckdelve.achievements import how_earned
+    from deckdelve.games import rogue_solitaire
+
+    return [how_earned("rogue_solitaire", name) for name in rogue_solitaire.ACHIEVEMENTS]
+
+
 from_files = {}
 assert not boot.in_image()
 for entry in registry.GAMES:
     from_files[entry[0]] = pages(entry[0])
+hows = earned()
+assert all(hows), hows
 sys.modules["deckdelve.image"] = frozen_image  # as frozen in the image
 assert boot.in_image()
+files_at = help_path("red_queen")
+import deckdelve
+
+deckdelve.__file__ = "no/such/folder/__init__.py"  # and no help files beside the package
+assert not help_path("red_queen").startswith(files_at[:-len("red_queen.txt")])
 assert board.installed("no/board.json") == board.load("boards/ssd1306-i2c.json")
+assert earned() == hows
 for entry in registry.GAMES:
     key = entry[0]
-    with open_help(key) as f:
+    assert help_source(key) is frozen_image.HELP[key]  # read in place, not copied
+    with open_help(help_source(key)) as f:
         text = f.read()
-    with open(help_path(key), "rb") as f:
+    with open(files_at[:-len("red_queen.txt")] + key + ".txt", "rb") as f:
         assert f.read() == text, key
-    with open_help(key) as f, open(help_path(key), "rb") as g:
+    with open_help(help_source(key)) as f, open(files_at[:-len("red_queen.txt")] + key + ".txt",
+                                                "rb") as g:
         assert bytes(layout(f, 124)[0]) == bytes(layout(g, 124)[0]), key
     got = pages(key)
     assert got == from_files[key], key
     print("HELP", key, len(got[0]), "pages")
 try:
-    open_help("no_such_game")
+    open_help(help_source("no_such_game"))
     raise AssertionError("no help for an unknown game")
 except OSError:
     pass
@@ -203,9 +221,27 @@ def _old_install_with_saves():
     return files
 
 
-# The Red Queen game menu, its scores, then The Four's slots and slot 1.
-UPGRADE_STEPS = [("title", ""), ("menus", "A" + "DD" + "A"), ("menus", "DDA"),
-                 ("menus", "BB" + "DD" + "A"), ("menus", "A")]
+def upgrade_steps(files):
+    """The Red Queen game menu, its scores, then The Four's slots and slot 1, from the title
+    (the list of games opens on the game last played, as the data folder's settings say)."""
+    import tempfile
+
+    from host_sim.sim import Sim
+
+    from deckdelve import registry
+
+    folder = tempfile.mkdtemp(prefix="deckdelve-upgrade-keys-")
+    for name, content in files.items():
+        with open(os.path.join(folder, name), "wb") as f:
+            f.write(content)
+    s = Sim(folder, seed=bench_pico.SEED)
+    s.keys("A")
+    games = s.app.stack[-1]
+    down = (bench_pico.game_index("red_queen") - games.index) % len(games.items)
+    to_four = bench_pico.game_index("the_four") - bench_pico.game_index("red_queen")
+    assert len(games.items) == len(registry.GAMES) + 1 and to_four > 0
+    return [("title", ""), ("menus", "A" + "D" * down + "A"), ("menus", "DDA"),
+            ("menus", "BB" + "D" * to_four + "A"), ("menus", "A")]
 
 
 @pytest.mark.slow
@@ -225,12 +261,13 @@ def test_the_image_over_a_make_flash_install_runs_itself_and_keeps_the_saves(ima
     with open(poisoned[:-3] + ".mpy", "rb") as f:
         extra = {"/deckdelve/__init__.mpy": f.read()}
     files = _old_install_with_saves()
+    steps = upgrade_steps(files)
     try:
-        log = outside.need(bench_pico.run, UPGRADE_STEPS, firmware=images["ssd1306-i2c"],
+        log = outside.need(bench_pico.run, steps, firmware=images["ssd1306-i2c"],
                            route="mpy", data=files, extra=extra)
     except bench_pico.Failure as e:
         pytest.fail("the emulated Pico could not run: %s" % e, pytrace=False)
-    pico = assert_frames_are_the_simulators(log, UPGRADE_STEPS, files)
+    pico = assert_frames_are_the_simulators(log, steps, files)
     assert len(pico) >= 5
     # What those frames show, as the simulator's menus hold it: the run, the score, the slot.
     from host_sim.sim import Sim
@@ -242,13 +279,13 @@ def test_the_image_over_a_make_flash_install_runs_itself_and_keeps_the_saves(ima
         with open(os.path.join(folder, name), "wb") as f:
             f.write(content)
     s = Sim(folder, seed=bench_pico.SEED)
-    s.keys("ADDA")
+    s.keys(steps[1][1])
     assert s.app.stack[-1].items[0] == "Continue saved run"
-    s.keys("DDA")
+    s.keys(steps[2][1])
     assert s.app.stack[-1].entries == [[77, "ZED", "fled"]]
-    s.keys("BBDDA")
+    s.keys(steps[3][1])
     assert s.app.stack[-1].items[0].startswith("1 ") and "empty" not in s.app.stack[-1].items[0]
-    s.keys("A")
+    s.keys(steps[4][1])
     assert s.app.stack[-1].items == ["Continue", "Delete"]
 
 

@@ -128,7 +128,7 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
 def test_every_board_boots_and_draws_what_the_simulator_draws(board, route):
     # A Pico just flashed: the how-to (B skips it: the PicoBoy's B is BOOTSEL), a game's menu,
     # back to the title. (ssd1306-i2c: the tour, tests/test_pico_emulator.py.)
-    sc = pico_flash.Scenario("board", dict, "", (), "", "")
+    sc = pico_flash.Scenario("board", dict, "", (), None, None)
     steps = [("menus", "AB" + "DA" + "BB")]
     try:
         rec = outside.need(pico_flash.record, sc, board=board, steps=steps, route=route)
@@ -167,7 +167,7 @@ def reboot(sc, route):
     assert pico_flash.canonical(saved) == pico_flash.canonical(files)
     try:
         again = outside.need(pico_flash.record, sc, image=rec.image, route=route,
-                             steps=[("reboot", sc.reboot)])
+                             steps=[("reboot", sc.reboot(files))])
     except bench_pico.Failure as e:
         pytest.fail("%s after a reset: %s" % (sc.name, e), pytrace=False)
     sim, _files = pico_flash.sim_frames(again.log["frames"], files)

@@ -40,3 +40,33 @@ def test_bad_input_is_one_line_on_stderr(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
     r = run(str(tmp_path))
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "no journal" in r.stderr
+
+
+def test_the_journal_of_a_damaged_campaign_kept_aside_is_read_with_kept(tmp_path):
+    # Issue 28: a damaged snapshot is set aside with its journal; a new campaign is started in
+    # the slot; --slot 1 prints the new one's journal, --kept 1 the old one's, whole.
+    d = str(tmp_path)
+    c = campaigns.Campaign(d, "the_four", 0)
+    g = tf.Game(5)
+    c.start(g)
+    rng = Rng(2)
+    while g.turn < 12:
+        acts = g.actions()
+        g.apply(acts[rng.below(len(acts))])
+        c.save(g)
+    old = list(reversed(campaigns.journal(d, "the_four", 0, 0, 10000)))
+    with open(os.path.join(d, "camp_the_four_0.sav"), "ab") as f:
+        f.write(b"x")
+    c = campaigns.Campaign(d, "the_four", 0)
+    assert c.load(tf.Game) is None and "camp_the_four_0.j0.bad1" in c.store.notices[0]
+    g = tf.Game(7)
+    c.start(g)
+    while g.turn < 2:
+        acts = g.actions()
+        g.apply(acts[rng.below(len(acts))])
+        c.save(g)
+    assert run(d, "--slot", "1", "--kept", "1").stdout.splitlines() == old and len(old) > 10
+    new = run(d, "--slot", "1").stdout.splitlines()
+    assert new and new != old and new[0] not in old
+    r = run(d, "--slot", "1", "--kept", "2")
+    assert r.returncode == 1 and "kept as .bad2" in r.stderr and r.stderr.count("\n") == 1

@@ -15,7 +15,7 @@ from goldens import GOLDEN, assert_golden
 
 from host_sim import render
 from helpers import Headless
-from test_the_four_ui import do, open_menu, slot_row
+from four_ui_helpers import do, open_menu, slot_row
 from tools.mp import bots_the_four
 
 from deckdelve import cards
@@ -198,6 +198,19 @@ def test_spark_draw_oracle_and_journal():
     assert_golden("the_four/journal", image(h))
 
 
+def test_the_oracle_and_the_quiet_ask_first():
+    # Their own screen before A does anything: what to ask; the character's own voice.
+    h = created(7)
+    scene = host(h).scene
+    h.keys("D" * scene.items.index(F.act(F.ORACLE)) + "A")
+    assert scene.asking == F.ORACLE
+    assert_golden("the_four/ask_oracle", image(h))
+    h.keys("B")  # back on the list, the cursor where it was
+    h.keys("D" * ((scene.items.index(F.act(F.QUIET)) - scene.index) % len(scene.items)) + "A")
+    assert scene.asking == F.QUIET
+    assert_golden("the_four/ask_quiet", image(h))
+
+
 def test_new_spread_choice():
     h = created(7)
     fast_forward(h, bot_rng(9), lambda g: g.phase == F.SPREAD_PHASE)
@@ -245,6 +258,34 @@ def test_scar_and_the_end():
     h.app.dirty = True
     h.frame(0)
     assert_golden("the_four/end", image(h))
+    h.keys("A")  # the message read: the last sheet, A: SCORE
+    hs = None
+    assert_golden("the_four/end_sheet", image(h))
+    h.keys("A")
+    assert h.top() == "GameOver"
+    assert_golden("the_four/game_over", image(h))
+
+
+def test_a_damaged_campaign_kept_aside_and_an_ended_one_in_the_slot_menu():
+    import os
+
+    h = created(7)
+    hs = host(h)
+    data = h.app.data_dir
+    hs.close()
+    h.frame(0)
+    assert h.top() == "GameMenu"
+    with open(os.path.join(data, "camp_the_four_0.sav"), "ab") as f:
+        f.write(b"x")  # damaged: set aside with its journal when the menu lists the slot
+    h.keys("B")
+    h.keys("A")  # The Four's menu again
+    assert h.top() == "GameMenu" and h.app.stack[-1].items[0] == "1 empty; old one in .bad1"
+    assert_golden("the_four/slots_kept", image(h))
+    h.keys("A")
+    assert h.top() == "SlotMenu"
+    assert_golden("the_four/slot_kept", image(h))
+
+
 
 
 def test_campaign_slots_menu_and_delete_confirm():
@@ -331,3 +372,22 @@ def test_every_reading_fits_the_screen():
                      S.four(s, S.DOMAIN) + ": " + S.four(s, S.DOMAIN_WORDS)):
             assert draw.width("STAT " + text if "WORLD" in text else text) <= 128, text
         assert len(draw.wrap(S.four(s, S.AXIS_WORDS), 128)) <= 2
+
+
+def test_creation_key_hints_stay_clear_of_the_scroll_arrows():
+    # The hint beside the cursor's row starts at x = 82 and must end before the arrows at 122.
+    from deckdelve.ui import draw
+    from deckdelve.ui import the_four_pages as P
+
+    for w in (P._W_ADD_DOT, P._W_BACK_TO_1, P._W_CHOOSE, P._W_BEGIN_KEY):
+        assert 82 + draw.width(P.words(w)) <= 121, P.words(w)
+
+
+def test_the_end_in_words_fits_the_game_over_screen():
+    # Two lines of 124 px, however long the story (a Source and origin of the longest names).
+    from deckdelve.ui import draw
+
+    g = F.Game(1)
+    scene = S.Scene(_Host(g))
+    g.source, g.origin, g.turn, g.met, g.scene = 2, F.O_BARGAINED, 12345, 1234, 122
+    assert len(draw.wrap(scene.end_detail(), 124)) == 2, scene.end_detail()

@@ -1,10 +1,18 @@
 """The web board under Node: the page's WebAssembly MicroPython, the page's firmware.pack and
 board.js, played frame by frame from the title into each game; every frame must equal the
 simulator's byte for byte (same seed, same buttons). Also: the buzzer reaches the page's
-audio, and the files the firmware writes reach the browser's storage and come back."""
+audio, the files the firmware writes reach the browser's storage and come back, the screen
+never sleeps, a hidden page saves the run as the Pico's sleep does, the saves travel between
+the page and a data folder (the simulator's, the Pico's) both ways, and The Four's notebook
+writes the player's lines into the campaign's journal."""
 
+import base64
+import io
 import json
+import os
+import shutil
 import subprocess
+import zipfile
 
 import pytest
 
@@ -26,9 +34,11 @@ def site():
     return webtools.site()
 
 
-def play(site, steps, storage=None, seed=SEED, python=None, quota=None):
-    spec = {"seed": seed, "steps": steps, "elapsed": 20, "storage": storage or {},
-            "python": python, "quota": quota}
+def play(site, steps, storage=None, seed=SEED, python=None, quota=None, elapsed=20, calls=(),
+         import_zip=None, export=False):
+    spec = {"seed": seed, "steps": steps, "elapsed": elapsed, "storage": storage or {},
+            "python": python, "quota": quota, "calls": list(calls), "exportZip": export,
+            "importZip": None if import_zip is None else base64.b64encode(import_zip).decode()}
     r = subprocess.run(["node", "tests/web/frames.mjs", site], input=json.dumps(spec),
                        capture_output=True, text=True, timeout=120, cwd=webtools.ROOT)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -82,14 +92,16 @@ def test_saved_files_reach_the_storage_and_come_back(site, tmp_path):
     assert run in stored
     # A new visit: the storage goes back into the filesystem before the firmware starts, so
     # the game's menu offers the saved run, as the simulator's does from its data folder.
-    back = play(site, [0] + webtools.held_steps("ADDA"), storage=stored)
     again = Sim(str(tmp_path), seed=SEED + 1)
-    again.keys("ADDA")
+    menu = webtools.menu_keys("red_queen", again.app.settings["seen"],
+                              again.app.settings["last"])  # (the list opens on Red Queen)
+    back = play(site, [0] + webtools.held_steps(menu), storage=stored)
+    again.keys(menu)
     assert again.app.stack[-1].items[0] == "Continue saved run"
     assert_same(back["settled"], bytes(again.buf), "the game's menu on the next visit")
     # Continuing brings the game back where it was saved, and deletes the save, in the
     # storage too (a run is never continued twice).
-    gone = play(site, [0] + webtools.held_steps("ADDAA"), storage=stored)
+    gone = play(site, [0] + webtools.held_steps(menu + "A"), storage=stored)
     again.keys("A")
     assert_same(gone["settled"], bytes(again.buf), "the continued run")
     assert run not in gone["storage"]
@@ -144,3 +156,276 @@ def test_an_error_is_shown_and_logged_and_a_press_restarts(site):
     # ...and once every button is up, the next press restarts (the page reloads).
     assert got["returns"][:6] == [got["returns"][0]] + [got["returns"][1]] * 5
     assert got["returns"][6] == -1
+
+
+# -- the page as a handheld of its own (issue 26) -----------------------------------------------
+RUN = "deckdelve:/data/run_red_queen.sav"
+
+
+def after_last(steps, call, arg=None):
+    return {"after": len(steps) - 1, "call": call, "arg": arg}
+
+
+def play_along(data_dir, seed, keys):
+    """The simulator plays these keys from a fresh start on data_dir, which keeps what they
+    save. Returns its settled screen."""
+    from host_sim.sim import Sim
+
+    sim = Sim(str(data_dir), seed=seed)
+    sim.keys(keys)
+    return bytes(sim.buf)
+
+
+def sim_keys(data_dir, seed, keys):
+    """The simulator's settled screen after these keys, from a fresh start on a copy of
+    data_dir (left as it is: each comparison starts from the same files, as the page does)."""
+    import tempfile
+
+    copy = os.path.join(tempfile.mkdtemp(prefix="deckdelve-sim-keys-"), "data")
+    shutil.copytree(str(data_dir), copy)
+    try:
+        return play_along(copy, seed, keys)
+    finally:
+        shutil.rmtree(os.path.dirname(copy), ignore_errors=True)
+
+
+def unzip_data(data, folder):
+    """An exported zip's files into folder, as `unzip` and `mpremote cp data/* :/data/` put
+    them on a Pico. Returns their names."""
+    os.makedirs(folder, exist_ok=True)
+    names = []
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        for info in z.infolist():
+            assert info.filename.startswith("data/"), info.filename
+            name = info.filename[len("data/"):]
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(z.read(info))
+            names.append(name)
+    return sorted(names)
+
+
+def zip_folder(folder, extra=()):
+    """A data folder as a zip tool makes one (deflated, in a data/ folder): what a player
+    zips after `mpremote cp -r :/data .`."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in sorted(os.listdir(folder)):
+            z.write(os.path.join(folder, name), "data/" + name)
+        for name, data in extra:
+            z.writestr("data/" + name, data)
+    return out.getvalue()
+
+
+def test_the_screen_never_sleeps_on_the_page(site, tmp_path):
+    # Four minutes without a press in one step (twice the default Sleep setting's delay: on
+    # the Pico the screen dims at 60 s and is off at 120 s): on the page the screen stays
+    # lit at full contrast, and the next press acts at once (on the Pico it would only wake
+    # the screen).
+    steps = [0, 0] + webtools.held_steps("A")
+    got = play(site, steps, elapsed=[20, 240000] + [20] * 4)
+    assert got["lit"] == [255, True]
+    _frames, settled = webtools.sim_frames(str(tmp_path), SEED, steps)
+    assert_same(got["settled"], settled, "the first press after four idle minutes")
+
+
+def test_a_hidden_page_saves_the_run_as_the_picos_sleep_does(site, tmp_path):
+    from host_sim.sim import Sim
+
+    keys = webtools.START["red_queen"] + "R"
+    steps = [0] + webtools.held_steps(keys)
+    assert RUN not in play(site, steps)["storage"]
+    # Hidden (another tab, the phone locked) or closing: the run is saved...
+    hidden = play(site, steps, calls=[after_last(steps, "suspend")])
+    assert RUN in hidden["storage"]
+    # ...and shown again, the game still in RAM, the save goes: never a position to replay.
+    shown = play(site, steps, calls=[after_last(steps, "suspend"), after_last(steps, "resume")])
+    assert RUN not in shown["storage"]
+    # Closed while hidden: the next visit offers the run, and it continues where it was, as
+    # on a Pico whose battery ran out while it slept; continued, it is gone.
+    sim = Sim(str(tmp_path), seed=SEED)
+    sim.keys(keys)
+    sim.app.suspend()
+    menu = webtools.menu_keys_in(str(tmp_path), "red_queen")
+    again = Sim(str(tmp_path), seed=SEED + 1)
+    again.keys(menu)
+    assert again.app.stack[-1].items[0] == "Continue saved run"
+    again.keys("A")
+    back = play(site, [0] + webtools.held_steps(menu + "A"),
+                storage=hidden["storage"], seed=SEED + 1)
+    assert_same(back["settled"], bytes(again.buf), "the run continued after the page closed")
+    assert RUN not in back["storage"]
+    # A campaign is on flash after every action already: hiding the page adds nothing.
+    four = webtools.found_keys(str(tmp_path / "four"), SEED, webtools.four_campaign)
+    steps = [0] + webtools.held_steps(four)
+    plain = play(site, steps)["storage"]
+    assert play(site, steps, calls=[after_last(steps, "suspend")])["storage"] == plain
+
+
+def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
+    from deckdelve.ui import draw
+    from tools import journal
+
+    # The simulator plays along on its own data folder (ref), which never travels: it finds
+    # the keys, and shows what the page's saves must continue to.
+    ref = str(tmp_path / "ref")
+    run_keys = webtools.found_keys(ref, SEED, webtools.save_run)
+    play_along(ref, SEED, run_keys)
+    first = play(site, [0] + webtools.held_steps(run_keys))
+    assert RUN in first["storage"]
+    four_keys = webtools.found_keys(ref, SEED + 1, webtools.four_campaign)
+    play_along(ref, SEED + 1, four_keys)
+    # The Four begun on the page, two notes in its notebook (the second as long as a note
+    # gets, one word longer than a line), then "Export saves".
+    steps = [0] + webtools.held_steps(four_keys)
+    long_note = "W" * 30 + " " + "wide words " * 95
+    second = play(site, steps, storage=first["storage"], seed=SEED + 1, export=True,
+                  calls=[after_last(steps, "note", "The river rose; I kept the map."),
+                         after_last(steps, "note", long_note),
+                         after_last(steps, "journal")])
+    wrote_short, wrote_long, newest_first = second["calls"]
+    assert wrote_short == 1 and wrote_long > 5
+    exported = str(tmp_path / "pico")
+    names = unzip_data(base64.b64decode(second["zip"]), exported)
+    assert {"run_red_queen.sav", "runs.dat", "settings.dat", "camp_the_four_0.sav",
+            "camp_the_four_0.j0"} <= set(names)
+    # Byte for byte the files the page keeps.
+    for name in names:
+        with open(os.path.join(exported, name), "rb") as f:
+            assert base64.b64encode(f.read()).decode() == second["storage"][
+                "deckdelve:/data/" + name]
+    # The notes are the journal's lines: tools/journal.py (the Pico's) prints them, oldest
+    # first, with the game's own lines, as the page's notebook shows them newest first.
+    printed = journal.journal_lines(exported, "the_four", 0)
+    assert printed == list(reversed(newest_first))
+    # The game's own lines as the simulator's (which had no notes), once each: the notes
+    # added lines and nothing else.
+    assert [line for line in printed if " > " not in line] == journal.journal_lines(
+        ref, "the_four", 0)
+    assert "T0 > The river rose; I kept the map." in printed  # (turn 0: just made)
+    notes = [line for line in printed if " > " in line]
+    assert len(notes) == 1 + wrote_long
+    for line in notes:  # each fits the device's journal view (9 rows) with room to spare
+        assert len(draw.wrap(line, 116)) <= 7 and len(line) <= 160
+    # The run, continued by the simulator from the exported folder, is the run as it was:
+    # the same screen as the simulator that never left, and as the page continuing it, and
+    # so after two more moves.
+    keys = webtools.menu_keys_in(ref, "red_queen") + "A" + "RA"
+    assert keys == webtools.menu_keys_in(exported, "red_queen") + "A" + "RA"
+    want = sim_keys(ref, SEED + 2, keys)
+    assert sim_keys(exported, SEED + 2, keys) == want
+    got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 2)
+    assert_same(got["settled"], want, "the run continued from the exported saves")
+    # The campaign likewise, its journal (LEFT twice: the device's own view) with the notes.
+    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "LL"
+    want = sim_keys(exported, SEED + 3, keys)
+    got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 3)
+    assert_same(got["settled"], want, "the campaign's journal from the exported saves")
+    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "AA"
+    want = sim_keys(exported, SEED + 3, keys)
+    assert want == sim_keys(ref, SEED + 3, keys)  # (notes change no play)
+    got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 3)
+    assert_same(got["settled"], want, "the campaign continued from the exported saves")
+
+
+def test_saves_travel_from_a_data_folder_to_the_page(site, tmp_path):
+    # A Pico's data folder (the simulator's here: the same files), copied off with mpremote
+    # and zipped: a Red Queen run saved and quit, a campaign of The Four begun.
+    pico = str(tmp_path / "pico")
+    play_along(pico, SEED, webtools.found_keys(pico, SEED, webtools.save_run))
+    play_along(pico, SEED + 1, webtools.found_keys(pico, SEED + 1, webtools.four_campaign))
+    # "Import saves" on a page whose own slot 1 held another campaign's journal file: the
+    # imported campaign replaces the slot's files as a set, so that journal goes.
+    stale = "deckdelve:/data/camp_the_four_0.j1"
+    imported = play(site, [0], import_zip=zip_folder(pico),
+                    storage={stale: base64.b64encode(b"#1\nT9 not this campaign\n").decode()})
+    assert sorted(imported["imported"]["taken"]) == sorted(os.listdir(pico))
+    assert imported["imported"]["refused"] == []
+    assert stale not in imported["storage"]
+    for keys, what in ((webtools.menu_keys_in(pico, "red_queen") + "A" + "RA", "the run"),
+                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "AA", "the campaign"),
+                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "LL", "the journal")):
+        kept = str(tmp_path / what.replace(" ", "_"))
+        shutil.copytree(pico, kept)  # the Pico's own, continued there
+        want = sim_keys(kept, SEED + 2, keys)
+        got = play(site, [0] + webtools.held_steps(keys), storage=imported["storage"],
+                   seed=SEED + 2)
+        assert_same(got["settled"], want, what + " continued from the Pico's saves")
+
+
+def test_an_import_is_checked_as_the_firmware_checks_files_at_power_on(site, tmp_path):
+    from deckdelve.runs import RUN_LIMIT
+    from deckdelve.store import Store
+
+    folder = str(tmp_path / "pico")
+    store = Store(folder)
+    store.add_score("red_queen", 40, "ABC", "")
+    with open(os.path.join(folder, "scores.dat"), "r+b") as f:
+        f.seek(-1, 2)
+        last = f.read(1)
+        f.seek(-1, 2)
+        f.write(bytes([last[0] ^ 1]))  # one bit of the payload: the checksum fails
+    # Not a file Deckdelve keeps, and a saved run larger than any it reads: refused; the
+    # damaged scores go in, and the firmware's check at the next start sets them aside.
+    got = play(site, [0], import_zip=zip_folder(folder, (("photo.jpg", b"\xff\xd8"),
+                                                         ("run_solatro.sav",
+                                                          b"x" * (RUN_LIMIT + 1)))))
+    assert got["imported"]["taken"] == ["scores.dat"]
+    assert sorted(name for name, _why in got["imported"]["refused"]) == ["photo.jpg",
+                                                                        "run_solatro.sav"]
+    started = play(site, [0], storage=got["storage"])
+    assert "deckdelve:/data/scores.dat.bad1" in started["storage"]
+    assert "deckdelve:/data/scores.dat" not in started["storage"]
+    assert_same(started["settled"], sim_keys(folder, SEED, ""),
+                "the notice at the start after importing a damaged file")
+    # Not a zip at all: a plain message, nothing changed.
+    r = subprocess.run(["node", "tests/web/frames.mjs", site], input=json.dumps(
+        {"seed": SEED, "steps": [0], "elapsed": 20, "storage": {},
+         "importZip": base64.b64encode(b"not a zip").decode()}),
+        capture_output=True, text=True, timeout=120, cwd=webtools.ROOT)
+    assert r.returncode != 0 and "not a zip file" in r.stderr
+
+
+def test_a_notes_lines_fit_the_journal():
+    # The board's Python half, under CPython: how a note becomes journal lines.
+    note_lines = webtools.webboard().note_lines
+    board = webtools.webboard()
+    assert note_lines(3, "  ") == []
+    assert note_lines(3, "I ran.\n\nThen I hid.") == ["T3 > I ran.", "T3 > Then I hid."]
+    assert note_lines(0, "caf\u00e9 \u201cso\u201d") == ["T0 > caf? ?so?"]  # (the page makes
+    # them ASCII first; anything left is "?", as the journal view shows a stray byte)
+    words = note_lines(12, "x" * 60 + " " + "word " * 300)
+    assert all(line.startswith("T12 > ") for line in words)
+    assert max(len(line) - len("T12 > ") for line in words) <= board.NOTE_LINE
+    assert words[0] == "T12 > " + "x" * 24 + " " + "x" * 24 + " " + "x" * 12 + " word" * 7
+    kept = "".join(line[len("T12 > "):].replace(" ", "") for line in words)
+    assert kept == ("x" * 60 + "word" * 300)[:len(kept)] and 800 < len(kept) <= board.NOTE_MAX
+    assert set(" ".join(words)) <= set("T12>x word")
+
+
+def test_a_note_written_while_a_message_waits_keeps_the_message():
+    # The notebook's save carries the screen the host is on: a note written after the
+    # pressure lands (the rules' "write it down") must not drop the message still to read
+    # from the slot, so a reload comes back on it, with the note in the journal.
+    import four_ui_helpers as four
+    from helpers import Headless
+
+    from tools.mp import bots_the_four
+
+    h = four.start_in_slot("web_note_message", seed=4)
+    four.play(h, 30, check_offer=False)
+    host = h.app.stack[-1]
+    rng = host.game.rng.__class__(5)
+    while not host.pending:  # an action that leaves a message
+        host.act(bots_the_four.player(host.game, rng))
+    waiting = list(host.pending)
+    assert webtools.webboard().write_note(host, "I hide in the ditch.") == 1
+    host = None
+    h = Headless(h.app.data_dir, seed=99)  # the page reloaded
+    four.open_menu(h)
+    four.slot_row(h, 0)
+    h.keys("A")  # Continue
+    assert h.app.stack[-1].pending == waiting
+    from deckdelve import campaigns
+
+    lines = campaigns.journal(h.app.data_dir, "the_four", 0, 0, 1 << 20)
+    assert any(line.endswith("> I hide in the ditch.") for line in lines), lines[:3]

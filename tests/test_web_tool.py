@@ -1,10 +1,17 @@
-"""tools.web: the site it builds, and one line on stderr for bad arguments."""
+"""tools.web: the site it builds, its server (gzip), the README's figures of the page, and one
+line on stderr for bad arguments."""
 
+import functools
+import gzip
+import http.server
 import json
 import os
+import re
 import struct
 import subprocess
 import sys
+import threading
+import urllib.request
 
 import pytest
 
@@ -14,7 +21,7 @@ from tools import mpy, web
 
 def test_site_holds_the_page_the_wasm_and_every_firmware_file():
     site = webtools.site()
-    assert sorted(os.listdir(site)) == sorted(web.PAGE_FILES + web.WASM_FILES
+    assert sorted(os.listdir(site)) == sorted(web.PAGE_FILES + web.WASM_FILES + web.ICON_FILES
                                               + ("firmware.pack",))
     with open(os.path.join(site, "firmware.pack"), "rb") as f:
         data = f.read()
@@ -39,8 +46,107 @@ def test_site_holds_the_page_the_wasm_and_every_firmware_file():
     assert "/webboard.mpy" in paths
 
 
+def test_index_gets_the_bytes_it_loads_and_the_link_to_the_project(tmp_path):
+    webtools.npm_ci()
+    out = str(tmp_path / "site")
+    web.build(out, project_url="https://example.org/deckdelve?a=1&b=2")
+    with open(os.path.join(out, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    assert "%" + "DOWNLOAD_BYTES%" not in page and "%" + "PROJECT_LINK%" not in page
+    sizes = json.loads(re.search(r'name="deckdelve-bytes" content="([^"]*)"', page).group(1)
+                       .replace("&quot;", '"'))
+    assert sizes == {name: os.path.getsize(os.path.join(out, name)) for name in web.LOADED}
+    assert '<a href="https://example.org/deckdelve?a=1&amp;b=2">' in page
+    web.build(out, project_url="")
+    with open(os.path.join(out, "index.html"), encoding="utf-8") as f:
+        assert "<a href=\"http" not in f.read()  # no address given: no link
+    # The icon: the same picture as SVG and PNG.
+    from PIL import Image
+
+    png = Image.open(os.path.join(out, "icon-180.png")).convert("RGB")
+    k = 180 // 16
+    at = (180 - 16 * k) // 2
+    for y, row in enumerate(web.ICON):
+        for x, c in enumerate(row):
+            pixel = png.getpixel((at + x * k + k // 2, at + y * k + k // 2))
+            assert pixel == (web.ICON_LIT if c == "#" else web.ICON_DARK)
+    with open(os.path.join(out, "icon.svg")) as f:
+        svg = f.read()
+    lit = sum(int(w) for w in re.findall(r'<rect x="\d+" y="\d+" width="(\d+)"', svg))
+    assert lit == sum(row.count("#") for row in web.ICON)
+
+
+def test_the_server_sends_text_and_wasm_gzip_compressed(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("<p>hello</p>" * 100)
+    (out / "x.wasm").write_bytes(bytes(range(256)) * 10)
+    (out / "icon-180.png").write_bytes(b"\x89PNG" + bytes(100))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                             functools.partial(web.Handler, directory=str(out)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = "http://127.0.0.1:%d/" % server.server_address[1]
+
+    def get(path, coding="gzip", since=None):
+        request = urllib.request.Request(base + path, headers={"Accept-Encoding": coding})
+        if since:
+            request.add_header("If-Modified-Since", since)
+        try:
+            with urllib.request.urlopen(request) as r:
+                return r.status, dict(r.headers), r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, dict(e.headers), b""
+
+    try:
+        status, headers, body = get("")
+        assert status == 200 and headers["Content-Encoding"] == "gzip"
+        assert gzip.decompress(body) == (out / "index.html").read_bytes()
+        assert int(headers["Content-Length"]) == len(body) < 200
+        status, headers, body = get("x.wasm")
+        assert headers["Content-Type"] == "application/wasm"
+        assert gzip.decompress(body) == (out / "x.wasm").read_bytes()
+        # Not to a client that does not take it, nor for a PNG (compressed already).
+        status, headers, body = get("x.wasm", "identity")
+        assert "Content-Encoding" not in headers and body == (out / "x.wasm").read_bytes()
+        assert get("x.wasm", "gzip;q=0")[2] == (out / "x.wasm").read_bytes()
+        status, headers, body = get("icon-180.png")
+        assert "Content-Encoding" not in headers
+        # Revalidated on each load: unchanged, nothing is sent again.
+        status, headers, body = get("x.wasm")
+        assert headers["Cache-Control"] == "no-cache"
+        assert get("x.wasm", since=headers["Last-Modified"])[0] == 304
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_readme_figures_of_the_page_are_the_tools_and_not_stale():
+    """The README's table is what `python -m tools.web figures` makes of the kept
+    measurements, and their download sizes are within 10% of the site built now (run the
+    browser test and the tool again when they are not)."""
+    with open(web.KEPT_METRICS) as f:
+        metrics = json.load(f)
+    with open(web.README, encoding="utf-8") as f:
+        readme = f.read()
+    assert web.readme_with_figures(readme, metrics) == readme
+    site = webtools.site()
+    for name, size in metrics["files"].items():
+        now = os.path.getsize(os.path.join(site, name))
+        assert abs(now - size) <= 0.1 * size + 2000, (
+            "%s is %d bytes, the README says %d: stale (python -m pytest "
+            "tests/test_web_browser.py, then python -m tools.web figures)" % (name, now, size))
+
+
+def test_figures_without_measurements_is_one_line(tmp_path, monkeypatch):
+    monkeypatch.setattr(web, "METRICS", str(tmp_path / "none.json"))
+    assert web.main(["figures"]) == 1
+
+
 @pytest.mark.parametrize("args", [[], ["x"], ["serve", "--port", "abc"],
-                                  ["serve", "--port", "99999"], ["build", "extra"]])
+                                  ["serve", "--port", "99999"], ["build", "extra"],
+                                  ["build", "--port", "1"], ["build", "--project-url"],
+                                  ["build", "--project-url", "example.org"],
+                                  ["figures", "x"]])
 def test_bad_arguments_give_one_line(args):
     r = subprocess.run([sys.executable, "-m", "tools.web"] + args, capture_output=True,
                        text=True, cwd=webtools.ROOT)

@@ -111,12 +111,22 @@ def tour(games=None, first_run=False):
     message, and the settings they write are on the Pico's flash from then on."""
     steps = [("title", "")]
     howto = "AAA" if first_run else ""
+    # The list of games starts on the game last started: at first the last one the data
+    # folder's settings name (data_files; none on a first run: the first game), then each
+    # game the tour played.
+    sys.path.insert(0, mpy.FIRMWARE)
+    from deckdelve import registry
+
+    offered = 0 if first_run else len(registry.GAMES) - 1
+    rows = len(registry.GAMES) + 1  # the games and Settings
     for key, moves in TOUR:
         if games and key not in games:
             continue
         opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
-        steps.append(("menus", "A" + howto + "D" * game_index(key) + "A" + opening))
+        steps.append(("menus", "A" + howto + "D" * ((game_index(key) - offered) % rows) + "A"
+                      + opening))
         howto = ""
+        offered = game_index(key)
         # the game's first option (the first start of a game that is not in a slot shows a
         # message first: A closes it and starts the game)
         first = "A" if first_run and key not in ENTER_LEAVE else ""
@@ -262,6 +272,7 @@ def data_files(settings=True):
     if settings:
         settings = dict(DEFAULT_SETTINGS)
         settings["seen"] = ",".join(["*"] + keys)
+        # (each game's option as its menu offers it; the last, the game last started)
         settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
     folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
     try:

@@ -1,10 +1,12 @@
 """Print a campaign's journal, oldest line first, from a data folder: the simulator's
 (~/.local/share/deckdelve) or one copied off the handheld with mpremote.
 
-    python -m tools.journal FOLDER [--game the_four] [--slot 1]
+    python -m tools.journal FOLDER [--game the_four] [--slot 1] [--kept N]
 
 The journal is two files, camp_<game>_<slot-1>.j0 and .j1, each starting with its generation
 ("#3"); the older file is printed first, then the newer (firmware/deckdelve/campaigns.py).
+A campaign whose snapshot was damaged is kept aside with its journal, as .j0.badN and
+.j1.badN beside .sav.badN (the slot's row in the game's menu says which N): --kept N reads it.
 """
 
 import os
@@ -25,11 +27,14 @@ def generation(path):
         return -1
 
 
-def journal_lines(folder, game, slot):
-    """The journal's lines, oldest first; None if the slot has no journal there."""
+def journal_lines(folder, game, slot, kept=0):
+    """The journal's lines, oldest first; None if the slot has no journal there. kept: the N
+    of a campaign kept aside as .badN (0: the slot's own)."""
     files = []
     for i in (0, 1):
         path = os.path.join(folder, "camp_%s_%d.j%d" % (game, slot, i))
+        if kept:
+            path += ".bad%d" % kept
         gen = generation(path)
         if gen >= 0 and gen % 2 == i:
             files.append((gen, path))
@@ -53,16 +58,21 @@ def main(argv=None):
     ap.add_argument("folder")
     ap.add_argument("--game", default="the_four")
     ap.add_argument("--slot", type=int, default=1, help="the slot as the menu numbers it, 1..3")
+    ap.add_argument("--kept", type=int, default=0, metavar="N",
+                    help="the campaign of that slot kept aside as .badN (damaged)")
     args = ap.parse_args(argv)
     if not 1 <= args.slot <= 3:
         ap.error("--slot must be 1, 2 or 3")
+    if args.kept < 0:
+        ap.error("--kept must be 1 or more")
     if not os.path.isdir(args.folder):
         print("journal: no folder %s" % args.folder, file=sys.stderr)
         return 2
-    lines = journal_lines(args.folder, args.game, args.slot - 1)
+    lines = journal_lines(args.folder, args.game, args.slot - 1, args.kept)
     if lines is None:
-        print("journal: no journal of %s slot %d in %s" % (args.game, args.slot, args.folder),
-              file=sys.stderr)
+        what = " kept as .bad%d" % args.kept if args.kept else ""
+        print("journal: no journal of %s slot %d%s in %s" % (args.game, args.slot, what,
+                                                          args.folder), file=sys.stderr)
         return 1
     for line in lines:
         print(line)

@@ -216,9 +216,10 @@ class Scenario:
     """Saves on the Pico: data (a function giving the data folder it starts from, {name:
     bytes}), keys (the presses from the title on), saves (the files the saves write: the
     presses that change them in the simulator are labelled "save"; none: the save is made at
-    boot, before the first frame), reboot (presses after a reset, to where the saved thing
-    shows), menus (presses through the title and menus that a boot from a cut image must
-    pass), bug (UP on the title raises: the app logs an error), aside (files the boot sets
+    boot, before the first press), reboot (a function of the data folder's files after the
+    saves giving the presses after a reset, to where the saved thing shows), menus (a function
+    of a cut image's files giving the presses through the title and menus that a boot from it
+    must pass), bug (UP on the title raises: the app logs an error), aside (files the boot sets
     aside on purpose)."""
 
     def __init__(self, name, data, keys, saves, reboot, menus, bug=False, aside=()):
@@ -289,8 +290,18 @@ def _label_saves(data, keys, names, bug):
     return steps
 
 
-def _menu_keys(key):
-    return "A" + "D" * bench_pico.game_index(key) + "A"
+def _menu_keys(key, files):
+    """Presses from the title to the menu of game key ("settings": the Settings screen), the
+    list of games opening on the game that files' settings say was last started (found by
+    opening it in the simulator)."""
+    s, folder = sim_at(files, "A")
+    try:
+        menu = s.app.stack[-1]
+        offered, rows = menu.index, len(menu.items)
+    finally:
+        shutil.rmtree(folder)
+    target = rows - 1 if key == "settings" else bench_pico.game_index(key)
+    return "A" + "D" * ((target - offered) % rows) + "A"
 
 
 def _achievement_run():
@@ -330,7 +341,7 @@ def _achievement_run():
                 data[name] = f.read()
     finally:
         shutil.rmtree(folder)
-    start = _menu_keys("rogue_solitaire") + "A"  # "Continue saved run" is the first row
+    start = _menu_keys("rogue_solitaire", data) + "A"  # "Continue saved run": the first row
     s, folder = sim_at(data, start)
     try:
         # Breadth first over presses, a screen (with the run's length) seen once: each node a
@@ -374,9 +385,9 @@ def _four_actions(n, data, start, rseed=0):
         saves = []
         save = host.campaign.save
 
-        def counted(game):
+        def counted(*args):
             saves.append(len(keys))
-            return save(game)
+            return save(*args)
 
         host.campaign.save = counted
         r = random.Random(rseed)
@@ -392,8 +403,8 @@ def _four_actions(n, data, start, rseed=0):
     return keys, saves
 
 
-def _four_start():
-    return _menu_keys("the_four") + "AA"  # slot 1 in use: its menu, Continue
+def _four_start(files):
+    return _menu_keys("the_four", files) + "AA"  # slot 1 in use: its menu, Continue
 
 
 def _four_data():
@@ -417,35 +428,40 @@ def _error_log():
 def scenarios(actions=3):
     """Every kind of save the firmware makes (see Scenario). actions: the campaign's actions."""
     rs_data, rs_start, rs_keys = _achievement_run()
-    four, _ = _four_actions(actions, _four_data(), _four_start())
+    four, _ = _four_actions(actions, _four_data(), _four_start(_four_data()))
+
+    def menu(key, then):
+        return lambda files: _menu_keys(key, files) + then
+
     return (
         # Settings: sound off, leave (B saves); after a reset the settings say so.
-        Scenario("settings", _settings_only, "A" + "D" * 5 + "A" + "AB", ("settings.dat",),
-                 "A" + "D" * 5 + "A" + "B", "A" + "D" * 5 + "A" + "BB"),
+        Scenario("settings", _settings_only, _menu_keys("settings", _settings_only()) + "AB",
+                 ("settings.dat",), menu("settings", "B"), menu("settings", "BB")),
         # A saved run continued one action before it earns an achievement and ends: then the
         # score, the initials kept (A on each letter). After a reset the game's menu lists
-        # the score (Scores: Quick play, row 3 without a saved run) and the achievement.
+        # the score (Scores: Quick play, two rows under the option offered, Quick play, with
+        # no saved run) and the achievement (two rows further).
         Scenario("rogue_end", lambda: rs_data, rs_start + rs_keys,
-                 ("achieve.dat", "scores.dat"),
-                 _menu_keys("rogue_solitaire") + "DDA" + "B" + "DDA",
-                 _menu_keys("rogue_solitaire") + "BB"),
+                 ("achieve.dat", "scores.dat"), menu("rogue_solitaire", "DDA" + "B" + "DDA"),
+                 menu("rogue_solitaire", "BB")),
         # A saved run (and runs.dat, its serial issued first): Red Queen, a few moves, pause,
-        # Save and quit; after a reset: Continue, and a move.
+        # Save and quit; after a reset: Continue (the first row), and a move.
         Scenario("saved_run", _settings_only,
-                 _menu_keys("red_queen") + "A" + "RRLAR" + "B" + "DDDA",
-                 ("runs.dat", "run_red_queen.sav"),
-                 _menu_keys("red_queen") + "A" + "R", _menu_keys("red_queen") + "BB"),
+                 _menu_keys("red_queen", _settings_only()) + "A" + "RRLAR" + "B" + "DDDA",
+                 ("runs.dat", "run_red_queen.sav"), menu("red_queen", "AR"),
+                 menu("red_queen", "BB")),
         # The Four: a campaign continued, actions played (snapshot and journal after each);
         # after a reset: continued again, a move.
-        Scenario("campaign", _four_data, _four_start() + four,
-                 ("camp_the_four_0.sav", "camp_the_four_0.j0"),
-                 _four_start() + "D", _menu_keys("the_four") + "BB"),
+        Scenario("campaign", _four_data, _four_start(_four_data()) + four,
+                 ("camp_the_four_0.sav", "camp_the_four_0.j0"), menu("the_four", "AAD"),
+                 menu("the_four", "BB")),
         # error.log: an error in a screen (on purpose), logged (appended to an earlier one).
-        Scenario("error_log", _error_log, "U", ("error.log",),
-                 "A", "AA" + "BB", bug=True),
-        # A damaged scores.dat, set aside at boot (renamed scores.dat.bad1, with a notice).
-        Scenario("set_aside", _damaged_scores, "", (), "AA", "AA" + "BB",
-                 aside=("scores.dat.bad1",)),
+        Scenario("error_log", _error_log, "U", ("error.log",), lambda files: "A",
+                 lambda files: "AA" + "BB", bug=True),
+        # A damaged scores.dat, set aside by the boot check (renamed scores.dat.bad1, with a
+        # notice over the title: A closes it).
+        Scenario("set_aside", _damaged_scores, "", (), lambda files: "AA",
+                 lambda files: "AA" + "BB", aside=("scores.dat.bad1",)),
     )
 
 
@@ -781,7 +797,7 @@ def boot_check(sc, image, board=bench_pico.BOARD, name="boot", **kit):
     menus: None, or what went wrong (a traceback, a frame unlike the simulator's, a file set
     aside)."""
     files = data_files(image)
-    rec = record(sc, image=image, steps=[("menus", sc.menus)], board=board, **kit)
+    rec = record(sc, image=image, steps=[("menus", sc.menus(files))], board=board, **kit)
     if rec.log["error"]:
         return rec.log["error"]
     sim, _after = sim_frames(rec.log["frames"], files)
@@ -906,9 +922,9 @@ def long_campaign(actions=500, timing="typical", board=bench_pico.BOARD, **kit):
     A, found in the simulator) from the tour's campaign: a dict with the presses, every
     action's wait (cycles, press to the display), erases and flash-busy cycles, and the
     erases by the kind of file whose save made them."""
-    keys, _at = _four_actions(actions, _four_data(), _four_start())
-    sc = Scenario("long_campaign", _four_data, _four_start() + keys, ("camp_the_four_0.sav",),
-                  "", "")
+    keys, _at = _four_actions(actions, _four_data(), _four_start(_four_data()))
+    sc = Scenario("long_campaign", _four_data, _four_start(_four_data()) + keys,
+                  ("camp_the_four_0.sav",), None, None)
     rec = record(sc, timing, board, **kit)
     frames = {f["n"]: f for f in rec.log["frames"]}
     acts = [f for f in rec.log["frames"] if f["label"] == "save" and f["press"]]

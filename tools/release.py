@@ -25,11 +25,11 @@ def board_line(board):
     return wiring.get("title", board)
 
 
-def web_zip(out, name):
-    """build/web/ (tools/web.py builds it) as out/name; returns its path."""
+def web_zip(out, name, project_url=None):
+    """build/web/ (tools/web.py builds it, with project_url) as out/name; returns its path."""
     from tools import web
 
-    web.build()
+    web.build(project_url=project_url)
     path = os.path.join(out, name)
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for file in sorted(os.listdir(web.OUT)):
@@ -82,8 +82,9 @@ def notes(version, images, web):
     return "\n".join(lines)
 
 
-def release(out=OUT):
-    """Make the release in out (emptied first); returns the paths made, notes first."""
+def release(out=OUT, project_url=None):
+    """Make the release in out (emptied first); returns the paths made, notes first.
+    project_url: the web player's link to the project (see tools/web.py)."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
@@ -91,7 +92,7 @@ def release(out=OUT):
     images = {}
     for board in firmware.known_boards():
         images[board] = firmware.build(board, out=out)
-    web = web_zip(out, "deckdelve-%s-web.zip" % version)
+    web = web_zip(out, "deckdelve-%s-web.zip" % version, project_url)
     sums = []
     for path in sorted(images.values()) + [web]:
         with open(path, "rb") as f:
@@ -110,6 +111,7 @@ def main(argv=None):
 
     p = Parser(prog="python -m tools.release", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", default=OUT, help="the release folder (default build/release)")
+    p.add_argument("--project-url", help="the web player's link to the project")
     a = p.parse_args(argv)
     folder = a.out if os.path.isdir(a.out) else os.path.dirname(os.path.abspath(a.out))
     if os.path.exists(a.out) and not os.path.isdir(a.out):
@@ -117,7 +119,7 @@ def main(argv=None):
     if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
         p.error("--out %s: cannot write in %s" % (a.out, folder))
     try:
-        made = release(a.out)
+        made = release(a.out, a.project_url)
     except (firmware.Failure, inputs.Missing) as e:
         print("release: %s" % e, file=sys.stderr)
         return 1

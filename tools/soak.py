@@ -34,8 +34,11 @@ from host_sim.__main__ import Parser  # noqa: E402
 # rogue_solitaire 130K, solatro 112K, red_queen 106K; the 500-game soak, seed 1, 160-162K
 # (every game's names stay interned once it has run: about 40 KB of qstr pools by the fifth
 # game). The short form of the soak (tests/shared/test_soak.py) needed 2 KiB more once the
-# menus' partial redraw was merged (162K -> 164K): the cap keeps 12 KiB above that.
-MP_HEAP = "176K"
+# menus' partial redraw was merged (162K -> 164K), 172-176K since The Four's Oracle answer
+# shows when its bot asks (its pages module loads beside the rest) and its campaign keeps the
+# screen and writes its journal as a story (issues 24, 28; the fuzz of the_four needs 146K):
+# the cap keeps 12 KiB above that (the 500-game soak was not measured again).
+MP_HEAP = "188K"
 DRAW_EVERY = 8
 DRIFT_MAX = 1024
 

@@ -1,7 +1,8 @@
 // The JavaScript half of the web board (the Python half is webboard.py): MicroPython compiled
 // to WebAssembly, the firmware's .mpy files in its filesystem, the player's files kept in the
-// browser's storage, and one step() per frame. No DOM here: the page (page.js) and the Node
-// test (tests/web/frames.mjs) both use it.
+// browser's storage, and one step() per frame; the saves as a zip of the Pico's data folder
+// (export) and back (import). No DOM here: the page (page.js) and the Node test
+// (tests/web/frames.mjs) both use it.
 
 export const WIDTH = 128;
 export const HEIGHT = 64;
@@ -57,6 +58,7 @@ export class Saves {
     this.storage = storage;
     this.seen = new Map(); // path -> "inode size mtime" as last copied
     this.error = null; // the last refusal of the storage (quota exceeded...), if any
+    this.writes = 0; // files copied or removed so far (the page's notebook reads again)
   }
 
   keys() {
@@ -76,7 +78,7 @@ export class Saves {
       mkdirs(this.FS, path);
       this.FS.writeFile(path, fromBase64(this.storage.getItem(key)));
     }
-    this.scan(new Map()); // what is there now is what the storage holds
+    this.seen = this.scan(new Map()); // what is there now is what the storage holds
   }
 
   scan(into) {
@@ -116,6 +118,7 @@ export class Saves {
       }
     }
     this.seen = now;
+    this.writes += changed;
     return changed;
   }
 
@@ -123,6 +126,140 @@ export class Saves {
   clear() {
     for (const key of this.keys()) this.storage.removeItem(key);
   }
+
+  // The data folder's files now, as the Pico keeps them: [[name, bytes]] (no ".tmp": a write
+  // is never half done between two frames, but a name is a name).
+  files() {
+    const out = [];
+    for (const path of [...this.scan(new Map()).keys()].sort()) {
+      const name = path.slice(DATA_DIR.length + 1);
+      if (!name.includes("/") && !name.endsWith(".tmp")) out.push([name, this.FS.readFile(path)]);
+    }
+    return out;
+  }
+
+  // Imported files into the storage, for the firmware to find (and check) at its next start.
+  // Files that share a name up to its last dot are one thing (a campaign's snapshot and its
+  // journal files): an imported one replaces every kept file of its set, so that a journal
+  // is never left beside another campaign's snapshot. Throws when the storage refuses.
+  put(files, kept) {
+    const stem = (name) => {
+      const dot = name.lastIndexOf(".");
+      return dot > 0 ? name.slice(0, dot) : name;
+    };
+    const stems = new Set(files.map(([name]) => stem(name)));
+    for (const key of this.keys()) {
+      const name = key.slice(STORE_PREFIX.length + DATA_DIR.length + 1);
+      if (stems.has(stem(name)) && kept(name)) this.storage.removeItem(key);
+    }
+    for (const [name, bytes] of files) {
+      this.storage.setItem(STORE_PREFIX + DATA_DIR + "/" + name, toBase64(bytes));
+    }
+  }
+}
+
+// -- zip files: the saves as one download, and back -----------------------------------------
+const CRC_TABLE = new Int32Array(256).map((_, n) => {
+  for (let k = 0; k < 8; k++) n = n & 1 ? 0xedb88320 ^ (n >>> 1) : n >>> 1;
+  return n;
+});
+
+function crc32(bytes) {
+  let c = -1;
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 255] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+// A zip of [[name, bytes]], stored (not compressed: the files are small, and any unzip tool
+// opens it). Dates are left at 1980-01-01: the same files give the same zip.
+export function zip(files) {
+  const encoder = new TextEncoder();
+  const parts = [];
+  const central = [];
+  let offset = 0;
+  for (const [name, bytes] of files) {
+    const nameBytes = encoder.encode(name);
+    const head = new DataView(new ArrayBuffer(30));
+    const crc = crc32(bytes);
+    head.setUint32(0, 0x04034b50, true);
+    head.setUint16(4, 20, true); // version needed: 2.0
+    head.setUint16(12, 0x21, true); // date: 1980-01-01
+    head.setUint32(14, crc, true);
+    head.setUint32(18, bytes.length, true);
+    head.setUint32(22, bytes.length, true);
+    head.setUint16(26, nameBytes.length, true);
+    const entry = new DataView(new ArrayBuffer(46));
+    entry.setUint32(0, 0x02014b50, true);
+    entry.setUint16(4, 20, true);
+    entry.setUint16(6, 20, true);
+    entry.setUint16(14, 0x21, true);
+    entry.setUint32(16, crc, true);
+    entry.setUint32(20, bytes.length, true);
+    entry.setUint32(24, bytes.length, true);
+    entry.setUint16(28, nameBytes.length, true);
+    entry.setUint32(42, offset, true);
+    parts.push(new Uint8Array(head.buffer), nameBytes, bytes);
+    central.push(new Uint8Array(entry.buffer), nameBytes);
+    offset += 30 + nameBytes.length + bytes.length;
+  }
+  const size = central.reduce((n, part) => n + part.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, files.length, true);
+  end.setUint16(10, files.length, true);
+  end.setUint32(12, size, true);
+  end.setUint32(16, offset, true);
+  const all = [...parts, ...central, new Uint8Array(end.buffer)];
+  const out = new Uint8Array(all.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of all) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+// The files of a zip, [[name, bytes]]: stored or deflated (what zip tools write), read through
+// its central directory. Throws Error with a plain message for anything else.
+export async function unzip(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw new Error("not a zip file");
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const decoder = new TextDecoder();
+  const files = [];
+  for (let i = 0; i < count; i++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) {
+      throw new Error("a damaged zip file");
+    }
+    const method = view.getUint16(at + 10, true);
+    const compressed = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    at += 46 + skip;
+    if (name.endsWith("/")) continue; // a folder
+    if (local + 30 > bytes.length) throw new Error("a damaged zip file");
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + compressed);
+    if (method === 0) {
+      files.push([name, data]);
+    } else if (method === 8) {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
+    } else {
+      throw new Error(name + " is compressed in a way this page does not read");
+    }
+  }
+  return files;
 }
 
 // Starts MicroPython with the firmware and the stored files, and the web board on it.
@@ -139,8 +276,10 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
   const saves = new Saves(FS, storage);
   saves.restore();
   mp.runPython("import sys\nsys.path.insert(0, '/')");
-  const board = mp.pyimport("webboard").start(seed, audio);
+  const webboard = mp.pyimport("webboard");
+  const board = webboard.start(seed, audio);
   const step = board.step;
+  const kept = webboard.kept_limit;
   const display = board.display;
   const address = display.address;
   if (address % 4) throw new Error("the frame buffer is not word-aligned: " + address);
@@ -165,5 +304,65 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
     },
     level: () => display.level, // the contrast, 0..255
     on: () => display.on,
+    // The page hidden or closing, and shown again (webboard.py): a run saved where its
+    // rules allow, in the storage at once; and dropped again.
+    suspend() {
+      board.suspend();
+      saves.sync();
+    },
+    resume() {
+      board.resume();
+      saves.sync();
+    },
+    // The campaign being played, {key, slot, title, label}, or null.
+    campaign() {
+      const found = board.campaign();
+      if (found === null) return null;
+      const [key, slot, title, label] = found.split("\t");
+      return { key, slot: Number(slot), title, label };
+    },
+    noteMax: webboard.NOTE_MAX, // characters of a note
+    // The key of a game in progress whose run is only in RAM, or null.
+    playing: () => board.playing(),
+    // Its journal, newest line first ([] when none is open).
+    journal() {
+      const text = board.journal();
+      return text ? text.split("\n") : [];
+    },
+    // The player's words into it: the number of journal lines written, 0 for none, -1 when
+    // no campaign is open or the save failed (the screen says why).
+    note(text) {
+      const n = board.note(text);
+      saves.sync();
+      return n;
+    },
+    // The data folder as a zip: "data/<name>" for each file, the folder the Pico keeps.
+    exportZip() {
+      saves.sync();
+      return zip(saves.files().map(([name, bytes]) => ["data/" + name, bytes]));
+    },
+    // Files to import ([[name, bytes]], a folder in the name ignored): those the firmware
+    // keeps, within its size limits, go into the storage for the next start, where the
+    // firmware checks them as it checks every file at power-on (a bad one set aside, with a
+    // notice); the rest are refused. Returns {taken: [names], refused: [[name, why]]}.
+    // Throws when the storage refuses them (nothing then changes but what was written).
+    importFiles(files) {
+      const taken = [];
+      const refused = [];
+      const seen = new Set();
+      for (const [path, bytes] of files) {
+        const name = path.split("/").pop();
+        const limit = kept(name);
+        if (!limit) refused.push([name, "not a save Deckdelve reads"]);
+        else if (bytes.length > limit) refused.push([name, "too large: " + bytes.length + " bytes"]);
+        else if (seen.has(name)) refused.push([name, "twice in the import"]);
+        else {
+          seen.add(name);
+          taken.push([name, bytes]);
+        }
+      }
+      saves.put(taken, kept);
+      return { taken: taken.map(([name]) => name), refused };
+    },
   };
 }

@@ -1,27 +1,39 @@
 // The page: the canvas is the OLED, the keyboard and the touch buttons are the six buttons,
 // WebAudio is the buzzer, localStorage is the flash. The firmware itself runs in board.js.
-import { loadMicroPython } from "./micropython.mjs";
-import { BUTTONS, HEIGHT, WIDTH, startBoard } from "./board.js";
+// Around it: the loading (everything at once, with progress), the page hidden or closed (the
+// run saved as the Pico saves it when its screen sleeps), fullscreen, the saves exported and
+// imported, and The Four's notebook.
+import { BUTTONS, HEIGHT, WIDTH, startBoard, unzip } from "./board.js";
 
 const FRAME_MS = 20; // the handheld's pace: at most 50 frames a second (deckdelve/boot.py)
 // A tap shorter than this still reaches the firmware as a press: it reads the buttons once a
 // frame and ignores a change within 25 ms of the last one (its debounce).
 const MIN_HOLD_MS = 50;
-// A tab hidden for days must not overflow the firmware's tick arithmetic (2**29 ms); an hour
-// is longer than the longest sleep setting's dimming and switching off (2 x 5 min).
+// A tab hidden for days must not overflow the firmware's tick arithmetic (2**29 ms).
 const MAX_ELAPSED_MS = 3600000;
-// The simulator's keys (host_sim/__main__.py).
+// The simulator's keys (host_sim/__main__.py), and the ones people try first: Enter and
+// Space for A, Esc for B.
 const KEYS = {
   ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R",
   w: "U", s: "D", a: "L", d: "R", z: "A", j: "A", x: "B", k: "B",
+  Enter: "A", " ": "A", Escape: "B",
 };
 // The OLED look of host_sim/render.py: pale blue-white pixels, a dark line between them.
 const LIT = [210, 235, 255];
 const DARK = [8, 10, 14];
 const GRID = "rgb(20, 24, 30)";
+const MAX_SCALE = 40; // device pixels per OLED pixel: a 4K screen in fullscreen is 30
+// The layouts of index.html's style, for the screen's size: the pad beside the screen (a
+// phone on its side), the notebook beside the handheld (a wide window).
+const SIDE_LAYOUT = "(orientation: landscape) and (max-height: 560px)";
+const NOTEBOOK_BESIDE = "(min-width: 980px)";
+const BEZEL = 2 * 14 + 2; // the bezel's padding and border around the canvas, in CSS pixels
 
-const canvas = document.getElementById("screen");
-const status = document.getElementById("status");
+const $ = (id) => document.getElementById(id);
+const canvas = $("screen");
+const status = $("status");
+const handheld = $("handheld");
+const notebook = $("notebook");
 const stats = {
   seed: 0,
   steps: 0, // frames run
@@ -30,6 +42,7 @@ const stats = {
   titleMs: null, // from the start of navigation to the title on the canvas
   stepMs: [], // the last 500 steps' cost (firmware frame + storage sync), in ms
   paintMs: [], // the last 500 repaints' cost
+  scale: 0, // device pixels per OLED pixel now
 };
 window.deckdelve = stats; // read by tests/test_web_browser.py
 
@@ -37,6 +50,10 @@ function chooseSeed() {
   const asked = new URLSearchParams(location.search).get("seed");
   if (asked !== null && /^\d+$/.test(asked) && Number(asked) < 2 ** 30) return Number(asked);
   return crypto.getRandomValues(new Uint32Array(1))[0] & 0x3fffffff;
+}
+
+function say(text) {
+  status.textContent = text;
 }
 
 // -- buttons ------------------------------------------------------------------------------------
@@ -69,16 +86,32 @@ function keyLetter(event) {
   return KEYS[event.key] || KEYS[event.key.toLowerCase()];
 }
 
+// Keys typed into the notebook, or that work a page control the keyboard has focused (Tab),
+// are theirs, not the handheld's.
+function forThePage(event) {
+  const target = event.target;
+  if (!(target instanceof Element)) return false;
+  if (target.closest("textarea, input, select, [contenteditable]")) return true;
+  return (event.key === "Enter" || event.key === " ")
+    && target.closest("button, a, summary") !== null;
+}
+
 addEventListener("keydown", (event) => {
   const letter = keyLetter(event);
-  if (!letter || event.ctrlKey || event.metaKey || event.altKey) return;
-  event.preventDefault(); // arrows must not scroll the page
+  if (!letter || event.ctrlKey || event.metaKey || event.altKey || forThePage(event)) return;
+  event.preventDefault(); // arrows must not scroll the page, nor Space
   if (!event.repeat) press("key:" + event.code, letter); // the firmware repeats by itself
 });
 addEventListener("keyup", (event) => release("key:" + event.code));
 addEventListener("blur", () => physical.clear());
+// A page button clicked or tapped does not keep the keyboard's focus: Space and Enter then
+// go on pressing A, never that button again (a button reached with Tab keeps it).
+document.addEventListener("click", (event) => {
+  const control = event.target instanceof Element && event.target.closest("button, summary");
+  if (control && event.detail > 0) control.blur();
+});
 
-for (const button of document.querySelectorAll("#pad button")) {
+for (const button of document.querySelectorAll(".pad button")) {
   const letter = button.dataset.button;
   const up = (event) => {
     release("pointer:" + event.pointerId);
@@ -130,21 +163,42 @@ const smallContext = small.getContext("2d");
 const image = smallContext.createImageData(WIDTH, HEIGHT);
 const pixels = new Uint32Array(image.data.buffer);
 const context = canvas.getContext("2d");
-let scale = 4;
 let grid = null; // the lines between pixels, drawn once per scale
 
 function rgba([r, g, b]) {
   return (255 << 24 | b << 16 | g << 8 | r) >>> 0; // ImageData is RGBA, little-endian words
 }
 
+// The room the canvas has, in CSS pixels, in the layout the style chose.
+function room() {
+  const full = document.fullscreenElement === handheld;
+  const padShown = $("dpad").offsetParent !== null;
+  const areas = getComputedStyle(handheld).gridTemplateAreas;
+  if (areas.includes("dpad screen ab")) { // the pad at the sides
+    const pads = padShown ? $("dpad").offsetWidth + $("ab").getBoundingClientRect().width : 0;
+    const gaps = padShown ? 2 * parseFloat(getComputedStyle(handheld).columnGap) : 0;
+    return [innerWidth - pads - gaps - BEZEL - 16, innerHeight - BEZEL - 16];
+  }
+  const padHeight = padShown ? $("dpad").offsetHeight + 10 : 0;
+  if (full) return [innerWidth - BEZEL - 16, innerHeight - padHeight - BEZEL - 24];
+  const main = document.querySelector("main");
+  const style = getComputedStyle(main);
+  let width = main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  if (!notebook.hidden && matchMedia(NOTEBOOK_BESIDE).matches) {
+    width -= notebook.offsetWidth + 24;
+  }
+  // Upright, the screen takes at most half the window's height, so that the pad fits too.
+  return [width - BEZEL, innerHeight * 0.5];
+}
+
 function fitScale() {
   // The largest whole number of device pixels per OLED pixel that fits: square, crisp pixels.
   const dpr = window.devicePixelRatio || 1;
-  const room = Math.min(document.querySelector("main").clientWidth - 32, 1000);
-  const s = Math.max(1, Math.min(12, Math.floor((room * dpr) / WIDTH),
-                                 Math.floor((innerHeight * 0.5 * dpr) / HEIGHT)));
-  if (s === scale && grid) return;
-  scale = s;
+  const [width, height] = room();
+  const s = Math.max(1, Math.min(MAX_SCALE, Math.floor((width * dpr) / WIDTH),
+                                 Math.floor((height * dpr) / HEIGHT)));
+  if (s === stats.scale && grid) return false;
+  stats.scale = s;
   canvas.width = WIDTH * s;
   canvas.height = HEIGHT * s;
   canvas.style.width = WIDTH * s / dpr + "px";
@@ -158,6 +212,7 @@ function fitScale() {
     for (let x = 0; x < WIDTH; x++) g.fillRect(x * s, 0, 1, canvas.height);
     for (let y = 0; y < HEIGHT; y++) g.fillRect(0, y * s, canvas.width, 1);
   }
+  return true;
 }
 
 function paint(board) {
@@ -187,6 +242,126 @@ function keep(list, ms) {
   if (list.length > 500) list.shift();
 }
 
+// -- downloads ----------------------------------------------------------------------------------
+function offer(blob, name) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function today() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+// -- The Four's notebook: the campaign's journal beside the screen, and the player's lines -----
+const notes = { open: null, writes: -1 }; // the campaign shown ("key slot label"), saves seen
+
+// Typographic marks and accents as the journal's printable ASCII (webboard.note_lines makes
+// "?" of anything else).
+function asJournalText(text) {
+  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\u2018\u2019\u201a\u2032]/g, "'").replace(/[\u201c\u201d\u201e\u2033]/g, '"')
+    .replace(/[\u2013\u2014\u2212]/g, "-").replace(/\u2026/g, "...")
+    .replace(/[\u00a0\u2000-\u200b\u202f]/g, " ");
+}
+
+function isNote(line) {
+  return /^T\d+ > /.test(line);
+}
+
+function showNotebook(board) {
+  const campaign = board.campaign();
+  const shown = campaign && campaign.key + " " + campaign.slot + " " + campaign.label;
+  if (shown === notes.open && board.saves.writes === notes.writes) return;
+  const opened = (shown === null) !== (notes.open === null);
+  notes.open = shown;
+  notes.writes = board.saves.writes;
+  notebook.hidden = campaign === null;
+  document.body.classList.toggle("writing", campaign !== null);
+  if (campaign !== null) {
+    $("notebook-title").textContent = campaign.title + ": journal of campaign "
+      + (campaign.slot + 1);
+    $("notebook-label").textContent = campaign.label;
+    const list = $("journal");
+    list.replaceChildren(...board.journal().map((line) => {
+      const item = document.createElement("li");
+      item.textContent = line;
+      if (isNote(line)) item.className = "mine";
+      return item;
+    }));
+  }
+  if (opened && fitScale()) paint(board);
+}
+
+function story(board, markdown) {
+  const campaign = board.campaign();
+  const lines = board.journal().reverse(); // oldest first, as tools/journal.py prints
+  if (!markdown) return lines.join("\n") + "\n";
+  const escape = (s) => s.replace(/([\\`*_[\]<>#|])/g, "\\$1");
+  const out = ["# " + campaign.title + ": campaign " + (campaign.slot + 1), "",
+               "*" + escape(campaign.label) + "*, from Deckdelve, " + today()];
+  let turn = null;
+  let quoting = false;
+  for (const line of lines) {
+    const [, number, text] = line.match(/^T(\d+) (.*)$/) || [null, turn, line];
+    if (number !== turn) {
+      turn = number;
+      out.push("", "## Turn " + turn, "");
+      quoting = false;
+    }
+    if (isNote(line)) {
+      if (!quoting) out.push("");
+      out.push("> " + escape(text.slice(2)));
+      quoting = true;
+    } else {
+      if (quoting) out.push("");
+      out.push("- " + escape(text));
+      quoting = false;
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
+function setUpNotebook(board) {
+  const note = $("note");
+  note.maxLength = board.noteMax;
+  const write = () => {
+    const text = asJournalText(note.value).trim();
+    if (!text) return;
+    const n = board.note(text);
+    if (n < 0) {
+      say("Not written: the campaign could not be saved (the screen says why).");
+      return;
+    }
+    note.value = "";
+    say("Written into the journal (" + n + (n === 1 ? " line)." : " lines)."));
+    showNotebook(board);
+  };
+  $("note-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    write();
+  });
+  note.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      write();
+    }
+  });
+  const download = (markdown) => {
+    const campaign = board.campaign();
+    if (campaign === null) return;
+    const name = "deckdelve-" + campaign.key + "-" + (campaign.slot + 1) + "-" + today()
+      + (markdown ? ".md" : ".txt");
+    offer(new Blob([story(board, markdown)],
+                   { type: (markdown ? "text/markdown" : "text/plain") + ";charset=utf-8" }),
+          name);
+  };
+  $("story-text").addEventListener("click", () => download(false));
+  $("story-markdown").addEventListener("click", () => download(true));
+}
+
 // -- the frame loop -----------------------------------------------------------------------------
 let stopped = false;
 
@@ -204,9 +379,8 @@ function run(board) {
       const held = heldMask(now);
       unseen = 0;
       const began = performance.now();
-      // The firmware's clock moves by the real time since its last frame (a hidden tab
-      // counts: the handheld would have dimmed and slept meanwhile), in whole milliseconds
-      // between rounded timestamps, so that rounding errors never add up.
+      // The firmware's clock moves by the real time since its last frame, in whole
+      // milliseconds between rounded timestamps, so that rounding errors never add up.
       const result = board.step(held, Math.min(Math.max(0, Math.round(now) - lastStep),
                                                MAX_ELAPSED_MS));
       keep(stats.stepMs, performance.now() - began);
@@ -214,19 +388,21 @@ function run(board) {
       stats.steps++;
       stats.held = held;
       if (result === -1) {
+        stopped = true;
         location.reload(); // the handheld's restart after an error
         return;
       }
       if (board.saves.error && !status.dataset.full) {
         status.dataset.full = "1";
-        status.textContent = "The browser's storage refused a save (" + board.saves.error
-          + "): this visit's saves may not be kept.";
+        say("The browser's storage refused a save (" + board.saves.error
+            + "): this visit's saves may not be kept.");
       }
       if (result !== changes) {
         changes = result;
         stats.lastChange = stats.steps;
         paint(board);
         if (stats.titleMs === null) stats.titleMs = performance.now();
+        showNotebook(board);
       }
     }
     requestAnimationFrame(frame);
@@ -234,42 +410,194 @@ function run(board) {
   requestAnimationFrame(frame);
 }
 
-async function main() {
-  fitScale();
-  stats.seed = chooseSeed();
-  let board;
+// -- loading: every file at once, with progress -------------------------------------------------
+function expectedBytes() {
   try {
-    const pack = await fetch("firmware.pack").then((r) => {
-      if (!r.ok) throw new Error("firmware.pack: " + r.status);
-      return r.arrayBuffer();
-    });
-    board = await startBoard({ loadMicroPython, pack: new Uint8Array(pack),
-                               storage: localStorage, seed: stats.seed, audio });
-  } catch (error) {
-    status.textContent = "Could not start: " + error.message;
-    throw error;
+    return JSON.parse(document.querySelector('meta[name="deckdelve-bytes"]').content);
+  } catch {
+    return {}; // (the page as a source file, not built: progress without totals)
   }
-  status.textContent = "Seed " + stats.seed + " · saves kept in this browser";
-  addEventListener("resize", () => {
-    fitScale();
-    paint(board);
+}
+
+async function load() {
+  const sizes = expectedBytes();
+  const names = ["micropython.mjs", "micropython.wasm", "firmware.pack"];
+  const total = names.reduce((n, name) => n + (sizes[name] || 0), 0);
+  let got = 0;
+  const bar = document.querySelector("#progress span");
+  const progress = (n) => {
+    got += n;
+    if (!total) return;
+    bar.style.width = Math.min(100, 100 * got / total) + "%";
+    say("Loading… " + Math.round(got / 1000) + " of " + Math.round(total / 1000) + " KB");
+  };
+  const fetchBytes = async (name) => {
+    const response = await fetch(name);
+    if (!response.ok) throw new Error(name + ": " + response.status);
+    const chunks = [];
+    let length = 0;
+    const reader = response.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+      progress(value.length);
+    }
+    const bytes = new Uint8Array(length);
+    let at = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, at);
+      at += chunk.length;
+    }
+    return bytes;
+  };
+  const [module, wasm, pack] = await Promise.all([
+    import("./micropython.mjs").then((m) => {
+      progress(sizes["micropython.mjs"] || 0);
+      return m;
+    }),
+    fetchBytes("micropython.wasm"),
+    fetchBytes("firmware.pack"),
+  ]);
+  const url = URL.createObjectURL(new Blob([wasm], { type: "application/wasm" }));
+  const loadMicroPython = (options) => module.loadMicroPython({ ...options, url });
+  return { loadMicroPython, pack };
+}
+
+// -- saves: export, import, clear ---------------------------------------------------------------
+async function readImport(fileList) {
+  const files = [];
+  for (const file of fileList) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (/\.zip$/i.test(file.name)) files.push(...await unzip(bytes));
+    else files.push([file.name, bytes]);
+  }
+  return files;
+}
+
+function setUpSaves(board) {
+  $("export").addEventListener("click", () => {
+    offer(new Blob([board.exportZip()], { type: "application/zip" }),
+          "deckdelve-saves-" + today() + ".zip");
+    say("Saves exported: the zip's data folder holds the files a Pico keeps in /data."
+        + (board.playing() ? " The game in progress is not in it: Save and quit puts it there."
+          : ""));
   });
-  document.getElementById("screenshot").addEventListener("click", () => {
-    canvas.toBlob((blob) => {
-      const a = document.createElement("a");
-      a.href = URL.createObjectURL(blob);
-      a.download = "deckdelve.png";
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    });
+  const picker = $("import-files");
+  $("import").addEventListener("click", () => picker.click());
+  picker.addEventListener("change", async () => {
+    let files;
+    try {
+      files = await readImport(picker.files);
+    } catch (error) {
+      say("Nothing imported: " + error.message + ".");
+      return;
+    } finally {
+      picker.value = "";
+    }
+    if (!files.length) return;
+    const names = files.map(([name]) => name.split("/").pop()).join(", ");
+    if (!confirm("Import " + names + "?\n\nThey replace the files of the same name kept in this "
+                 + "browser (a campaign's files as a whole). The handheld then restarts and "
+                 + "checks them as at power-on: a damaged file is set aside, never loaded.")) {
+      return;
+    }
+    board.suspend(); // the game in progress, as at a reload
+    stopped = true; // no frame may write over what comes in
+    let result;
+    try {
+      result = board.importFiles(files);
+    } catch (error) {
+      sessionStorage.setItem("deckdelve:said", "The browser's storage refused the import ("
+                             + (error.name || error) + "): some files may not be there.");
+      location.reload();
+      return;
+    }
+    const said = [];
+    if (result.taken.length) said.push("Imported " + result.taken.join(", ") + ".");
+    if (result.refused.length) {
+      said.push("Left out: " + result.refused.map(([name, why]) => name + " (" + why + ")")
+        .join(", ") + ".");
+    }
+    sessionStorage.setItem("deckdelve:said", said.join(" "));
+    if (result.taken.length) location.reload();
+    else {
+      stopped = false;
+      board.resume();
+      say(said.join(" "));
+      run(board);
+    }
   });
-  document.getElementById("clear").addEventListener("click", () => {
-    if (!confirm("Delete every saved run, score, achievement and setting kept in this "
-                 + "browser? This cannot be undone.")) return;
+  $("clear").addEventListener("click", () => {
+    if (!confirm("Delete every saved run, campaign, score, achievement and setting kept in "
+                 + "this browser? This cannot be undone (Export saves keeps a copy).")) return;
     stopped = true; // no frame may write them back
     board.saves.clear();
     location.reload();
   });
+}
+
+// -- the page hidden or closed: saved as the Pico saves when its screen sleeps ----------------
+function setUpLeaving(board) {
+  document.addEventListener("visibilitychange", () => {
+    if (stopped) return;
+    if (document.visibilityState === "hidden") board.suspend();
+    else board.resume();
+  });
+  addEventListener("pagehide", () => {
+    if (!stopped) board.suspend();
+  });
+  addEventListener("pageshow", (event) => {
+    if (event.persisted && !stopped) board.resume(); // back from the browser's page cache
+  });
+}
+
+function setUpFullscreen(board) {
+  const button = $("fullscreen");
+  if (!document.fullscreenEnabled) return; // (an iPhone: no fullscreen for a page's parts)
+  button.hidden = false;
+  button.addEventListener("click", () => {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else handheld.requestFullscreen().catch((error) => say("No fullscreen: " + error.message));
+  });
+  document.addEventListener("fullscreenchange", () => {
+    button.textContent = document.fullscreenElement ? "Leave fullscreen" : "Fullscreen";
+    fitScale();
+    paint(board);
+  });
+}
+
+async function main() {
+  fitScale();
+  stats.seed = chooseSeed();
+  $("seed").textContent = stats.seed;
+  $("seed-link").href = "?seed=" + stats.seed;
+  let board;
+  try {
+    const { loadMicroPython, pack } = await load();
+    board = await startBoard({ loadMicroPython, pack, storage: localStorage, seed: stats.seed,
+                               audio });
+  } catch (error) {
+    say("Could not start: " + error.message);
+    throw error;
+  }
+  $("progress").hidden = true;
+  say(sessionStorage.getItem("deckdelve:said")
+      || "Ready. Saved runs, campaigns and scores stay in this browser.");
+  sessionStorage.removeItem("deckdelve:said");
+  addEventListener("resize", () => {
+    fitScale();
+    paint(board);
+  });
+  $("screenshot").addEventListener("click", () => {
+    canvas.toBlob((blob) => offer(blob, "deckdelve.png"));
+  });
+  setUpSaves(board);
+  setUpNotebook(board);
+  setUpLeaving(board);
+  setUpFullscreen(board);
+  window.deckdelveBoard = board; // for tests/test_web_browser.py
   run(board);
 }
 

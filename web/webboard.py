@@ -11,13 +11,20 @@
 #            the browser's storage after every frame and writes them back before start
 #   clock    milliseconds that the page advances every step (real time on the page, fixed
 #            steps in the tests), so the same presses at the same times give the same pixels
+#   power    the screen never dims nor switches off (boot.start's sleeps=False): in a page,
+#            a black screen looks like a crash. What the Pico does as its display sleeps,
+#            saving a run where its rules allow (App.suspend), the page does as it is hidden
+#            or closed: suspend() and resume(), by the same rules.
+#
+# And for the page's own tools: which files it may import (kept_limit), and The Four's
+# notebook (campaign, journal, note): the campaign's journal, and the player's own lines
+# written into it.
 #
 # The page drives the frames (requestAnimationFrame calls step()): a loop here would freeze it.
 import sys
 import time
 
 import framebuf
-import uctypes
 
 from deckdelve import boot
 
@@ -26,6 +33,15 @@ HEIGHT = 64
 DATA_DIR = "/data"
 LOG_FILE = "/data/error.log"  # in the data folder, so that the page keeps it like a save
 RESTART = -1  # step()'s answer when the player asks to restart after an error
+# The player's own lines in a campaign's journal: "T<turn> > <words>", at most NOTE_LINE
+# characters of words a line (the device's journal view then wraps one to at most 7 of its
+# 9 rows), no word longer than WORD_MAX (the view does not break words), NOTE_MAX characters
+# a note (the campaign's snapshot carries them until the journal has them: far below its
+# 16 KiB).
+NOTE_MARK = " > "
+NOTE_LINE = 100
+WORD_MAX = 24
+NOTE_MAX = 1000
 
 
 class Display(framebuf.FrameBuffer):
@@ -35,6 +51,8 @@ class Display(framebuf.FrameBuffer):
     def __init__(self):
         self.buf = bytearray(WIDTH * HEIGHT // 8)
         super().__init__(self.buf, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        import uctypes  # (here: the tests use this module's notes under CPython too)
+
         self.address = uctypes.addressof(self.buf)
         self.level = 255  # the contrast last set, 0..255
         self.on = True
@@ -108,7 +126,8 @@ class Board:
         self.now = time.ticks_ms()  # the power-saving timer starts from the same clock
         boot.splash(self.display)
         buzzer = None if audio is None else Sound(Buzzer(PWM(audio)), self)
-        self.console = boot.start(self.display, self.buttons, buzzer, DATA_DIR, seed=seed)
+        self.console = boot.start(self.display, self.buttons, buzzer, DATA_DIR, seed=seed,
+                                  sleeps=False)
         self.failed = False  # an error is on the screen: the next press restarts
         self.waiting_release = False
 
@@ -139,6 +158,153 @@ class Board:
             self.waiting_release = held != 0
             return self.display.changes
         return RESTART if held else self.display.changes
+
+
+    # -- the page hidden or closed -----------------------------------------------------------
+    def suspend(self):
+        """The page is hidden, or about to close or reload: save the game in progress where
+        its rules allow, as the Pico does when its display sleeps (App.suspend). A campaign
+        is on flash already."""
+        if not self.failed:
+            self.console.app.suspend()
+
+    def resume(self):
+        """The page is shown again: the game is still in RAM, so that save goes (App.resume):
+        it can never be used to replay a position."""
+        if not self.failed:
+            self.console.app.resume()
+
+    def playing(self):
+        """The key of a game being played whose run is not on flash (not a campaign), or
+        None: what "Export saves" then leaves out."""
+        stack = self.console.app.stack
+        host = stack[0] if stack and not self.failed else None
+        game = getattr(host, "game", None)
+        if game is None or host.campaign is not None or game.over:
+            return None
+        return host.key
+
+    # -- The Four's notebook --------------------------------------------------------------
+    def open_host(self):
+        """The game's host when a campaign (a slot game) is being played, else None."""
+        stack = self.console.app.stack
+        host = stack[0] if stack and not self.failed else None
+        if getattr(host, "campaign", None) is None:
+            return None
+        return host
+
+    def campaign(self):
+        """The campaign being played as "<key>\t<slot>\t<game's title>\t<slot label>", or
+        None."""
+        host = self.open_host()
+        if host is None:
+            return None
+        return "%s\t%d\t%s\t%s" % (host.key, host.slot, host.entry[1], host.game.slot_label())
+
+    def journal(self):
+        """The open campaign's journal, newest line first, one line each, or None."""
+        host = self.open_host()
+        if host is None:
+            return None
+        from deckdelve.campaigns import journal
+
+        return "\n".join(journal(DATA_DIR, host.key, host.slot, 0, 1 << 20))
+
+    def note(self, text):
+        """The player's own words into the open campaign's journal (write_note). Returns the
+        number of lines, 0 for nothing to write, -1 when no campaign is open or the save
+        failed (the store's notice says why, on the screen)."""
+        host = self.open_host()
+        if host is None:
+            return -1
+        n = write_note(host, text)
+        if n < 0:
+            self.console.app.show_notices()
+        return n
+
+
+def write_note(host, text):
+    """The player's words into the campaign of a game's host, as lines of their own
+    (note_lines), saved as an action's lines are: in the campaign's snapshot, then the
+    journal (campaigns.Campaign.save, power-cut safe). The number of lines, or -1 when the
+    save failed."""
+    lines = note_lines(getattr(host.game, "turn", 0), text)
+    if not lines:
+        return 0
+    campaign = host.campaign
+    for line in lines:
+        # The lines a save carries and then appends (see campaigns.py): the player's go the
+        # same way as the game's own.
+        campaign.unwritten += line + "\n"
+    # With the screen the host is on (its messages still to read, its view): a note written
+    # while a message waits must not drop it from the slot (a reload comes back on it).
+    saved = campaign.save(Unchanged(host.game), host.pending, host.view())
+    return len(lines) if saved else -1
+
+
+class Unchanged:
+    """A campaign's game as Campaign.save sees it when a note is saved: the same snapshot and
+    label, and no journal lines of its own (its last action's lines, which journal_lines()
+    gives until the next action, are in the journal already)."""
+
+    def __init__(self, game):
+        self.game = game
+
+    def snapshot(self):
+        return self.game.snapshot()
+
+    def slot_label(self):
+        return self.game.slot_label()
+
+    def journal_lines(self):
+        return ()
+
+
+def note_lines(turn, text):
+    """The journal lines of a note: each paragraph of text, words wrapped at NOTE_LINE
+    characters; a character the journal cannot hold (it is printable ASCII) becomes "?"
+    (the page has already turned accents and typographic quotes into ASCII)."""
+    text = text[:NOTE_MAX]
+    out = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            word = "".join(c if " " < c <= "~" else "?" for c in word)
+            while word:
+                part = word[:WORD_MAX]
+                word = word[WORD_MAX:]
+                if line and len(line) + 1 + len(part) > NOTE_LINE:
+                    out.append(line)
+                    line = ""
+                line = line + " " + part if line else part
+        if line:
+            out.append(line)
+    prefix = "T%d%s" % (turn, NOTE_MARK)
+    return [prefix + line for line in out]
+
+
+def kept_limit(name):
+    """The most bytes the firmware reads of a file of this name in its data folder (the
+    limit past which it sets one aside), or 0 for a name it does not keep there: what the
+    page's "Import saves" takes."""
+    from deckdelve import campaigns, runs, store
+    from deckdelve.registry import GAMES
+
+    if name in store.WHAT or name == runs.COUNTERS:
+        return store.SMALL_LIMIT
+    names = store.Store(DATA_DIR)
+    for game in GAMES:
+        key = game[0]
+        if name == names.run_name(key):
+            return runs.RUN_LIMIT
+        if len(game) > 3 and "slots" in game[3]:
+            for slot in range(campaigns.SLOTS):
+                if name == campaigns._name(key, slot):
+                    return campaigns.SNAPSHOT_LIMIT
+                if name in (campaigns._journal_name(key, slot, 0),
+                            campaigns._journal_name(key, slot, 1)):
+                    return campaigns.JOURNAL_MAX + campaigns.SNAPSHOT_LIMIT
+    return 0
 
 
 def start(seed, audio=None):

@@ -144,13 +144,15 @@ class App:
     def message(self, text):
         self.push(Message(self, text))
 
-    def check_files(self):
+    def check_files(self, store=None):
         """The boot check: read every file once; a damaged one is set aside and a notice says
-        so (over whatever screen is up)."""
+        so (over whatever screen is up, or, given the store a game's start is using, over
+        the game once it is up)."""
         self.files_checked = True
-        self.store().check_files([g[0] for g in load("registry", "GAMES")])
-        forget("store")
-        self.show_notices()
+        (store or self.store()).check_files([g[0] for g in load("registry", "GAMES")])
+        if store is None:
+            forget("store")
+            self.show_notices()
 
     def show_notices(self):
         notices = self.notices
@@ -198,13 +200,19 @@ class App:
     def _start(self):
         key, options, seed, log, slot = self.starting
         self.starting = None
+        store = self.store()
+        if not self.files_checked:
+            # A game started before the boot check's frame (the simulator's --game): the
+            # check first, while no game is in RAM; its notices show over the game.
+            self.check_files(store)
         # A new game replaces any saved run; a continued one is gone once continued (its log
         # is in RAM and is written back, set aside, if it fails to replay).
-        self.store().drop_run(key)
+        store.drop_run(key)
+        store = None
         entry = load("registry", "find")(key)
         self.stack = []
-        forget("menus", "results", "helpview", "dialogs", "store", "registry", "howto",
-               "achievements")
+        forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",
+               "howto", "achievements")
         error = None
         try:
             if entry is None:
@@ -239,7 +247,10 @@ class App:
         host = self.stack[0] if self.stack else None
         game = getattr(host, "game", None)
         if getattr(host, "slot", None) is not None:
-            return  # a campaign is on flash already, saved after every action
+            # A campaign is on flash already, saved after every action; the screen it is on
+            # (messages still to read) is kept now, so that it comes back on that screen.
+            host.keep_screen()
+            return
         if game is not None and not game.over and game.can_save():
             if self.store().save_run(host.key, host.seed, host.options, host.log):
                 self.suspended = host.key
@@ -379,10 +390,11 @@ class Message(Screen):
         draw.message(fb, self.lines)
 
 
-# A menu's rows: 7 pixels each, the first bar's top at ROW_Y, under the title's line.
-ROW_X = 4
+# A menu's rows: 7 pixels each, the first bar's top at ROW_Y, under the title's line. The
+# bars start one pixel right of the scroll arrows (x 0..4), never touching them.
+ROW_X = 6
 ROW_Y = 9
-ROW_W = 118
+ROW_W = 116
 
 
 class Menu(Screen):

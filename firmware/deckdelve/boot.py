@@ -61,14 +61,15 @@ def splash(display):
     display.show()
 
 
-def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None):
+def start(display, buttons, buzzer, data_dir, full_contrast=255, seed=None, sleeps=True):
     """The console for these devices; seed=None deals every game from os.urandom (a board
-    without it, such as the web page's, passes a seed of its own)."""
+    without it, such as the web page's, passes a seed of its own). sleeps=False: the screen
+    never dims nor switches off (the web page's; see hw/power.py)."""
     from deckdelve.app import App
     from deckdelve.hw.power import Power
 
     app = App(display, data_dir, sound_player=buzzer, seed=seed)
-    power = Power(display, app.settings, time.ticks_ms(), full_contrast)
+    power = Power(display, app.settings, time.ticks_ms(), full_contrast, sleeps)
 
     def settings_changed():
         power.apply_settings()
@@ -207,8 +208,16 @@ def log(error, log_file):
             size = os.stat(log_file)[6]
         except OSError:
             size = 0
+        # An entry cut short (a power cut mid-append on a file system that keeps half of
+        # one) must not have the next one glued onto its last line.
+        head = "--- %d ms after power-on\n" % time.ticks_ms()
+        if 0 < size < LOG_MAX:
+            with open(log_file, "rb") as f:
+                f.seek(size - 1)
+                if f.read(1) != b"\n":
+                    head = "\n" + head
         with open(log_file, "a" if size < LOG_MAX else "w") as f:
-            f.write("--- %d ms after power-on\n" % time.ticks_ms())
+            f.write(head)
             sys.print_exception(error, f)
     except OSError:
         pass  # a full or broken flash must not hide the error screen

@@ -6,11 +6,25 @@
 #                             write-then-rename: a power cut leaves the old file or the new
 #                             one). Its JSON: label (the slot list's text), snap (the snapshot,
 #                             hex), jgen and jsize (where the journal stood before this save's
-#                             lines), lines (this save's journal lines, "\n"-terminated).
+#                             lines), lines (this save's journal lines, "\n"-terminated, then
+#                             the line in progress, unterminated: see Journal lines); and
+#                             from version 2 the screen it was left on: messages (the texts
+#                             still waiting to be read, in order), view (the scene's own small
+#                             ints: its page, list and cursor, see Scene.view), scored (the
+#                             story has ended and its score has been to the score table, so
+#                             reopening it to read does not score it twice). A version 1 file
+#                             (older firmware) loads as the main screen with no message.
 #   camp_<key>_<slot>.j0/.j1  the journal: two files of at most JOURNAL_MAX bytes, each
 #                             starting "#<generation>\n". Lines go to the newer one; when it is
 #                             full the older is started afresh (its lines roll off), so a
 #                             campaign of any length holds 2 * JOURNAL_MAX bytes at most.
+#
+# Journal lines: game.journal_lines() gives, after each action, whole lines and the parts of
+# a line that takes several actions (The Four's Turn: its flip, the card kept, Spark spent,
+# its result): a part beginning with "+" is added to the line in progress, one beginning with
+# "=" ends it, and the line is then written; a whole line is written at once (before the line
+# in progress). The line in progress is kept in the slot's file with the lines not yet
+# written, so a stop in the middle of a Turn loses none of it.
 #
 # Why a power cut at any write point is safe (tests/shared/mp_test_the_four_campaign.py cuts
 # every one): a save writes the snapshot first, then appends the lines to the journal.
@@ -26,7 +40,10 @@
 # Damaged files (tests/shared/test_store_bad_files.py, test_campaign_damage.py). The snapshot
 # is the campaign: it is checked like every store file (header, version, checksum) and then
 # field by field (_is_snapshot) and by the game's restore(); one that fails is set aside
-# (kept as .badN, with a notice) and the slot shows empty. The journal is only its history,
+# (kept as .badN, with a notice), its journal with it (.j0.badN, .j1.badN: the same N), and the
+# slot shows empty, saying where the old one went (kept()). Nothing of a story is deleted but
+# by the player's DELETE: a new campaign in the slot never removes a journal (one left
+# without its campaign is set aside too). The journal is only its history,
 # plain text without a checksum, so a damaged journal never costs the campaign: a journal file
 # that is a folder, too large, or has no valid "#<generation>" first line is set aside with a
 # notice and a new one is started; bytes that are not text show as "?" in the journal view,
@@ -42,13 +59,18 @@ from deckdelve.store import Store, campaign_prefix
 
 SLOTS = 3
 JOURNAL_MAX = 16384  # bytes per journal file (two per campaign); tests make it smaller
-VERSION = 1
+VERSION = 2
 KIND = "campaign"
 SNAPSHOT_LIMIT = 16384  # bytes a slot file may hold (a snapshot of ~270 hex digits and the
 # journal lines of the saves whose lines are not yet in the journal)
 _CHUNK = 128  # the journal is read backwards this many bytes at a time
-LINE_MAX = 160  # bytes of one journal line kept for the view (a damaged file may have none)
-SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")
+LINE_MAX = 256  # bytes of one journal line kept for the view (a damaged file may have none;
+# The Four's longest, a Turn with every Spark spent on it, is about 240)
+SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")  # version 1
+SCREEN_KEYS = ("messages", "view", "scored")  # and these from version 2
+MESSAGES_MAX = 16  # messages kept (one action's are a handful)
+MESSAGE_MAX = 400  # characters of one
+VIEW_MAX = 16  # ints of a view
 
 
 def _name(key, slot):
@@ -97,30 +119,65 @@ def _after(gen, size, n):
     return gen, size + n
 
 
+class _Store(Store):
+    """The store, for a campaign's files: a snapshot set aside (damaged, of the wrong shape,
+    not restored) takes its journal with it, to the same .badN beside it, so that the story
+    stays whole and readable (python -m tools.journal FOLDER --slot N --kept N)."""
+
+    def set_aside(self, name, why, what=None, along=()):
+        if name.endswith(".sav"):
+            base = name[:-4]
+            along = (base + ".j0", base + ".j1")
+            if what is None:
+                what = "campaign %d" % (int(base[base.rfind("_") + 1:]) + 1)
+        return Store.set_aside(self, name, why, what, along)
+
+
 def _store(root, notices):
-    return Store(root, notices)
+    return _Store(root, notices)
 
 
 def _is_int(v):
     return type(v) is int and 0 <= v <= 0x3FFFFFFF
 
 
-def _is_snapshot(value, _version):
+def _is_snapshot(value, version):
     """Every field there with its type (see the top); restore() checks the snapshot."""
-    if not isinstance(value, dict) or len(value) != len(SNAPSHOT_KEYS):
+    keys = SNAPSHOT_KEYS if version < 2 else SNAPSHOT_KEYS + SCREEN_KEYS
+    if not isinstance(value, dict) or len(value) != len(keys):
         return False
-    for k in SNAPSHOT_KEYS:
+    for k in keys:
         if k not in value:
             return False
-    return (type(value["label"]) is str and 0 < len(value["label"]) <= 32
+    if not (type(value["label"]) is str and 0 < len(value["label"]) <= 32
             and type(value["snap"]) is str and type(value["lines"]) is str
-            and _is_int(value["jgen"]) and _is_int(value["jsize"]))
+            and _is_int(value["jgen"]) and _is_int(value["jsize"])):
+        return False
+    if version < 2:
+        return True
+    messages = value["messages"]
+    view = value["view"]
+    if (type(messages) is not list or len(messages) > MESSAGES_MAX or type(view) is not list
+            or len(view) > VIEW_MAX or type(value["scored"]) is not bool):
+        return False
+    for m in messages:
+        if type(m) is not str or len(m) > MESSAGE_MAX:
+            return False
+    for v in view:
+        if type(v) is not int or not 0 <= v <= 0xFFFF:
+            return False
+    return True
+
+
+def _read_value(store, name):
+    """(version, value) of the slot file, or None (see _read)."""
+    return store.read_json(name, KIND, VERSION, _is_snapshot, SNAPSHOT_LIMIT)
 
 
 def _read(store, name):
     """The slot file's value (a dict), or None: missing, or unreadable and set aside with a
     notice by the store's checked read."""
-    got = store.read_json(name, KIND, VERSION, _is_snapshot, SNAPSHOT_LIMIT)
+    got = _read_value(store, name)
     return None if got is None else got[1]
 
 
@@ -146,11 +203,37 @@ def check(store, key):
 
 
 def delete(root, key, slot):
-    """Delete a campaign and its journal (the menu asks for a confirmation first)."""
+    """Delete a campaign and its journal (the menu asks for a confirmation first). The
+    journal goes first: a power cut in between leaves the campaign in its slot, to be
+    deleted again, and never a journal without its campaign."""
     store = _store(root, None)
-    store.remove(_name(key, slot))
     for gen in (0, 1):
         store.remove(_journal_name(key, slot, gen))
+    store.remove(_name(key, slot))
+
+
+def kept(root, key, slot):
+    """The N of the newest campaign of this slot kept aside as .badN (its snapshot or its
+    journal: see _Store), 0 if none: the slot list says where it went."""
+    store = _store(root, None)
+    base = "%s%d" % (campaign_prefix(key), slot)
+    n = 0
+    while True:
+        for end in (".sav", ".j0", ".j1"):
+            if store.exists("%s%s.bad%d" % (base, end, n + 1)):
+                break
+        else:
+            return n
+        n += 1
+
+
+def delete_kept(root, key, slot):
+    """Delete for good what kept() finds of this slot, every .badN (the menu asks first)."""
+    store = _store(root, None)
+    base = "%s%d" % (campaign_prefix(key), slot)
+    for n in range(kept(root, key, slot), 0, -1):
+        for end in (".j0", ".j1", ".sav"):
+            store.remove("%s%s.bad%d" % (base, end, n))
 
 
 class Campaign:
@@ -165,7 +248,13 @@ class Campaign:
         self.gen = 0  # where the journal stands: its newest file's generation and size
         self.size = 0
         self.unwritten = ""  # journal lines in the snapshot but not yet in the journal
+        self.held = ""  # the journal line in progress (see the top)
         self.locked = False  # start() refused: the slot holds a file that was not read
+        # The screen as last saved (see the top): load() reads it, save() and keep_screen()
+        # write it.
+        self.messages = []
+        self.view = []
+        self.scored = False
 
     def _journal_path(self, gen):
         return self.store.path(_journal_name(self.key, self.slot, gen))
@@ -212,16 +301,23 @@ class Campaign:
             return None
         try:
             game = game_class.restore(unhexlify(value["snap"]))
-        except (ValueError, TypeError):  # binascii.Error is a ValueError
-            self.store.set_aside(self.name, "damaged", self.what())
+        except (ValueError, TypeError) as e:  # binascii.Error is a ValueError
+            # (its journal goes with it: see _Store)
+            self.store.set_aside(self.name, "not restored: %s" % e, self.what())
             return None
         except MemoryError:
             self.store.note("Could not read %s (out of memory); it is left as it is." %
                             self.what())
             return None
         self._find_journal(True)
-        self._recover(value["jgen"], value["jsize"], value["lines"])
+        lines = value["lines"]
+        whole = lines.rfind("\n") + 1
+        self._recover(value["jgen"], value["jsize"], lines[:whole])
+        self.held = lines[whole:]
         self._end_line()
+        self.messages = value.get("messages", [])  # (version 1: none of these)
+        self.view = value.get("view", [])
+        self.scored = value.get("scored", False)
         return game
 
     def _end_line(self):
@@ -261,38 +357,78 @@ class Campaign:
         self._append()
 
     def start(self, game):
-        """A new campaign in this slot (its old journal goes): saved at once. Refused (False,
-        with a notice) while the slot's file is still there unread (newer, or out of
-        memory): it is never replaced, and this campaign's saves are refused too."""
+        """A new campaign in this (empty) slot: saved at once. Refused (False, with a notice)
+        while the slot's file is still there unread (newer, or out of memory): it is never
+        replaced, and this campaign's saves are refused too. A journal found here without its
+        campaign is kept aside (.badN, with a notice), never deleted: only DELETE deletes."""
         if self.store.left_unread(self.name, KIND, VERSION, self.what()):
             self.locked = True
             return False
-        for gen in (0, 1):
-            self.store.remove(_journal_name(self.key, self.slot, gen))
+        j0 = _journal_name(self.key, self.slot, 0)
+        j1 = _journal_name(self.key, self.slot, 1)
+        if self.store.exists(j0):
+            self.store.set_aside(j0, "a journal without its campaign", self.what(), (j1,))
+        elif self.store.exists(j1):
+            self.store.set_aside(j1, "a journal without its campaign", self.what())
         self.gen = 0
         self.size = 0
         self.unwritten = ""
+        self.held = ""
         return self.save(game)
 
-    def save(self, game):
-        """After an action: the snapshot (atomically), then the journal. False (and a notice
+    def save(self, game, messages=(), view=()):
+        """After an action: the snapshot (atomically), with the screen it leaves (the
+        messages waiting to be read, the scene's view), then the journal. False (and a notice
         from the store) if the snapshot could not be written; the next save tries again, with
         these journal lines too."""
         if self.locked:
             self.store.note("Did not save %s: its file could not be read." % self.what())
             return False
         try:
-            for line in game.journal_lines():
-                self.unwritten += line + "\n"
+            for text in game.journal_lines():
+                if text[:1] == "+":
+                    self.held += text[1:]
+                elif text[:1] == "=":
+                    self.unwritten += self.held + text[1:] + "\n"
+                    self.held = ""
+                else:
+                    self.unwritten += text + "\n"
+        except MemoryError:
+            self.store.note("Could not save %s (out of memory); what was saved before is "
+                            "kept." % self.what())
+            return False
+        if not self._write(game, messages, view):
+            return False
+        self._append()
+        return True
+
+    def keep_screen(self, game, messages, view):
+        """The screen changed with no action: written (when it differs from the one kept)
+        after each message read, and when the handheld goes to sleep or the game is left
+        (GameHost.keep_screen, App.suspend), so that the campaign comes back to it; not for
+        every cursor move or page turned, for the flash's sake. True if it was already kept
+        or is now."""
+        if self.locked or (list(messages) == self.messages and list(view) == self.view):
+            return True
+        return self._write(game, messages, view)
+
+    def _write(self, game, messages, view):
+        """The slot file: the snapshot, the journal's place and lines not yet in it, the
+        screen. False (with a notice) if it could not be written."""
+        try:
+            messages = [m[:MESSAGE_MAX] for m in messages][-MESSAGES_MAX:]
+            view = list(view)[:VIEW_MAX]
             value = {"label": game.slot_label(), "snap": hexlify(game.snapshot()).decode(),
-                     "jgen": self.gen, "jsize": self.size, "lines": self.unwritten}
+                     "jgen": self.gen, "jsize": self.size, "lines": self.unwritten + self.held,
+                     "messages": messages, "view": view, "scored": self.scored}
         except MemoryError:
             self.store.note("Could not save %s (out of memory); what was saved before is "
                             "kept." % self.what())
             return False
         if not self.store.write_json(self.name, KIND, VERSION, value, self.what()):
             return False
-        self._append()
+        self.messages = messages
+        self.view = view
         return True
 
     def _append(self):
@@ -316,6 +452,22 @@ class Campaign:
         self.gen = gen
         self.size = size
         self.unwritten = ""
+
+
+def scored(root, key, slot, notices=None):
+    """Note in the slot's file that its ended story's score has been to the score table (or
+    did not make it), so that reopening the story to read it never scores it twice; a stop
+    before this (during the initials) leaves the score still to be taken. True if noted."""
+    c = Campaign(root, key, slot, notices)
+    got = _read_value(c.store, c.name)
+    if got is None:
+        return False
+    value = got[1]
+    if got[0] < 2:  # (a version 1 file: written as version 2)
+        value["messages"] = []
+        value["view"] = []
+    value["scored"] = True
+    return c.store.write_json(c.name, KIND, VERSION, value, c.what())
 
 
 def journal(root, key, slot, skip, n):

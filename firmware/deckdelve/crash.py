@@ -19,12 +19,15 @@ def recover(app, error):
     store = app.store()
     if key is not None:
         game = host.game
-        try:
-            kept = not game.over and game.can_save()
-        except Exception:  # noqa: BLE001 - the game itself is broken: not saved
-            kept = False
-        if kept:
-            kept = store.save_run(key, host.seed, host.options, host.log)
+        if getattr(host, "slot", None) is not None:
+            kept = True  # a campaign is on flash already, saved after its last action
+        else:
+            try:
+                kept = not game.over and game.can_save()
+            except Exception:  # noqa: BLE001 - the game itself is broken: not saved
+                kept = False
+            if kept:
+                kept = store.save_run(key, host.seed, host.options, host.log)
         game = None
     host = None
     store.append_log(message)

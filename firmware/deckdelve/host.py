@@ -50,6 +50,13 @@ class GameHost(Screen):
             # The deal itself may be an event (a fight on the first draw): shown like any
             # action's. A continued run's events belong to its last action, already seen.
             self._queue_events()
+        elif self.campaign is not None:
+            # A campaign comes back on the screen it was left on: the messages still to be
+            # read, and the scene's own view (its page, list and cursor).
+            self.pending = list(self.campaign.messages)
+            set_view = getattr(self.scene, "set_view", None)
+            if set_view is not None:
+                set_view(self.campaign.view)
         elif self.game.over:
             self.pending.append("This run had already ended.")
 
@@ -59,9 +66,14 @@ class GameHost(Screen):
         game.apply(action)
         if self.campaign is None:
             self.log.append(action)
-        elif not self.campaign.save(game):
-            self.app.show_notices()  # not saved (flash full?): the store says so
+        acted = getattr(self.scene, "acted", None)
+        if acted is not None:
+            acted(action)  # the scene's own state after the action (saved with a campaign)
         self._queue_events()
+        # A campaign is saved with the screen the action leaves: its messages and view.
+        if self.campaign is not None and not self.campaign.save(game, self.pending,
+                                                                self.view()):
+            self.app.show_notices()  # not saved (flash full?): the store says so
         if hasattr(game, "achievements"):
             mask = game.achievements()
             combine = getattr(self.rules, "combine_achievements", None)
@@ -90,6 +102,19 @@ class GameHost(Screen):
         self.pending.append(text)
         self.app.dirty = True
 
+    def view(self):
+        """The scene's view of itself, kept with a campaign (see Campaign.save)."""
+        view = getattr(self.scene, "view", None)
+        return view() if view is not None else ()
+
+    def keep_screen(self):
+        """A campaign keeps the screen it is on: the messages still to read (after each one
+        read), and the scene's view when the handheld goes to sleep or the game is left (see
+        Campaign.keep_screen)."""
+        if self.campaign is not None and not self.campaign.keep_screen(
+                self.game, self.pending, self.view()):
+            self.app.show_notices()
+
     def changed(self, x, y, w, h):
         """The scene's press changed only this part of the screen (see App.changed)."""
         self.app.changed(x, y, w, h)
@@ -106,15 +131,28 @@ class GameHost(Screen):
             if button == A or button == B:
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
+                self.keep_screen()  # a campaign: the messages left to read, kept at once
             return
         if self.game.over:
             # The last message is closed and the final board is in view (what beat you, or
-            # how you won): A goes on to the game-over screen.
+            # how you won): A goes on to the game-over screen. A scene that can still be read
+            # at the end (The Four: its pages, its table) takes the other presses, and B pauses.
+            at_end = getattr(self.scene, "press_at_end", None)
+            if at_end is not None and at_end(button):
+                return
             if button == A:
                 self.finish()
+            elif button == B and at_end is not None:
+                self.app.push(load("dialogs", "Pause")(self.app, self))
             return
         if not self.scene.press(button) and button == B:
             self.app.push(load("dialogs", "Pause")(self.app, self))
+
+    def shown(self):
+        # A question over the game (the pause menu, a scene's yes/no) has been answered:
+        # its code leaves RAM, whichever way it was answered.
+        forget("dialogs")
+        return False
 
     def tick(self):
         return self.scene.tick()
@@ -125,8 +163,9 @@ class GameHost(Screen):
         if self.pending and not (hidden is not None and hidden()):
             draw.message(fb, draw.wrap(self.pending[0], 112))
         elif self.game.over and not getattr(self.scene, "OWN_END", False):
-            # (a scene with its own end screen, Mini Rogue's score, shows it itself)
-            s = "A: SCORE"
+            # (a scene with its own end screen, Mini Rogue's score, shows it itself; an ended
+            # campaign whose score was taken before is only read)
+            s = "A: MENU" if self._scored() else "A: SCORE"
             w = draw.width(s) + 4
             fb.fill_rect(draw.W - w, draw.H - 7, w, 7, 1)
             draw.text(fb, s, draw.W - w + 2, draw.H - 6, 0)
@@ -137,15 +176,25 @@ class GameHost(Screen):
     # store and the results screens load.
     def close(self):
         """Quit the game and go back to its menu."""
+        self.keep_screen()
         self.app.leave_game(self.key)
 
+    def _scored(self):
+        return self.campaign is not None and self.campaign.scored
+
     def finish(self):
+        if self._scored():
+            self.close()  # an ended story reopened to be read: its score was taken before
+            return
+        self.keep_screen()
         g = self.game
         label = getattr(self.rules, "SCORE_LABEL", "SCORE")  # Solatro's score is a round
         # What the score is made of, in words, if the scene says (the summary is the table's).
         detail = self.scene.end_detail() if hasattr(self.scene, "end_detail") else ""
+        # A campaign's score is noted as taken once it has been to the table (results.py),
+        # so that a stop before then (the initials) leaves it to be taken when reopened.
         result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
-                  label, detail)
+                  label, detail, getattr(self.scene, "END_HEADLINE", None), self.slot)
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):

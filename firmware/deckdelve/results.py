@@ -1,13 +1,18 @@
 # After a game: the game-over screen, arcade initials for a high score, the score table.
 from deckdelve.buttons import A, B, DOWN, LEFT, RIGHT, UP
-from deckdelve.app import Screen, forget, hint
+from deckdelve.app import Screen, forget, hint, load
 from deckdelve.ui import draw
 
 
 class GameOver(Screen):
-    def __init__(self, app, title, table, score, summary, won, label="SCORE", detail=""):
+    def __init__(self, app, title, table, score, summary, won, label="SCORE", detail="",
+                 headline=None, slot=None):
         super().__init__(app)
         self.detail = detail  # the score's parts in words, up to two lines (else the summary)
+        # The big word: the game's own (The Four: a story ends, it is not lost), else
+        # YOU WIN! or GAME OVER.
+        self.headline = headline or ("YOU WIN!" if won else "GAME OVER")
+        self.slot = slot  # a campaign's slot: noted as scored once its score is kept
         self.title = title
         self.table = table
         self.score = score
@@ -22,13 +27,15 @@ class GameOver(Screen):
             return
         app = self.app
         if self.qualifies:
-            app.replace(Initials(app, self.title, self.table, self.score, self.summary))
+            app.replace(Initials(app, self.title, self.table, self.score, self.summary,
+                                 self.slot))
         else:
+            scored(app, self.table, self.slot)  # (nothing to keep: it is not a top score)
             app.replace(Scores(app, self.title, self.table))
 
     def draw(self, fb):
         draw.center(fb, self.title.upper(), 2)
-        s = "YOU WIN!" if self.won else "GAME OVER"
+        s = self.headline
         w = draw.width(s) * 2 + 2
         draw.big_text(fb, s, (128 - w) // 2, 12, 2)
         draw.center(fb, self.label + " " + str(self.score), 30)
@@ -51,12 +58,13 @@ class Initials(Screen):
 
     CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
-    def __init__(self, app, title, table, score, summary):
+    def __init__(self, app, title, table, score, summary, slot=None):
         super().__init__(app)
         self.title = title
         self.table = table
         self.score = score
         self.summary = summary
+        self.slot = slot
         last = app.settings.get("initials", "AAA")
         self.letters = bytearray(self.CHARS.find(c) if c in self.CHARS else 0 for c in last[:3])
         while len(self.letters) < 3:
@@ -84,9 +92,12 @@ class Initials(Screen):
             if app.settings.get("initials") != initials:
                 app.settings["initials"] = initials
                 store.save_settings(app.settings)
-            # A score that made the table but could not be written is not shown as kept.
+            # A score that made the table but could not be written is not shown as kept
+            # (a campaign's stays to be taken when the story is reopened).
             lost = self.score if place == store.NOT_KEPT else None
             store = None
+            if lost is None:
+                scored(app, self.table, self.slot)
             app.replace(Scores(app, self.title, self.table, place, lost))
             app.show_notices()
 
@@ -101,6 +112,15 @@ class Initials(Screen):
                 draw.text(fb, draw.ARROW_U, x + 4, 22)
                 draw.text(fb, draw.ARROW_D, x + 4, 48)
         hint(fb, "A:OK")
+
+
+def scored(app, table, slot):
+    """A campaign's score has been to the table: noted in its slot (campaigns.scored), so
+    that reopening the ended story to read it does not score it again."""
+    if slot is None:
+        return
+    load("campaigns", "scored")(app.data_dir, table.split("/")[0], slot, app.notices)
+    forget("campaigns")
 
 
 class Scores(Screen):

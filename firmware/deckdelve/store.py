@@ -20,8 +20,10 @@
 #       file bigger than RAM is never read), its header is of this kind and of a version this
 #       firmware reads; returns (file, version, length, checksum) at the payload.
 #   read_checked / read_json                    the whole payload (checked), or its JSON.
-#   set_aside(name, why, what)                  an unreadable file is renamed aside to
+#   set_aside(name, why, what, along)           an unreadable file is renamed aside to
 #       "<name>.bad<N>", never deleted nor overwritten, and a notice says so; defaults are used.
+#       The files that belong with it (along: a campaign snapshot's journal) go with it, to
+#       "<their name>.bad<N>" with the same N.
 #
 # A file from a newer firmware (a higher version) is refused with a notice and left as it is:
 # no write replaces it (write_checked looks at the version on flash first), so going back to
@@ -37,8 +39,9 @@ SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
 HEAD_LIMIT = 64  # bytes of a header line
 ENOSPC = 28
 
-# "last": the option each game was last started with, "key=index,..." (menus.py); "seen":
-# the how-tos already shown, "*" for the collection's and each game's key (menus.py).
+# "last": the option each game was last started with, "key=index,...", the game last started
+# last (menus.py); "seen": the how-tos already shown, "*" for the collection's and each
+# game's key (menus.py).
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA",
                     "last": "", "seen": ""}
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
@@ -106,6 +109,14 @@ def _stat(path):
     except OSError:
         return None
     return (st[0] & 0x4000) != 0, st[6]
+
+
+def _taken(store, name, along, n):
+    """Is .bad<n> taken for name or for any of along (see Store.set_aside)?"""
+    for other in (name,) + tuple(along):
+        if _stat(store.path("%s.bad%d" % (other, n))) is not None:
+            return True
+    return False
 
 
 def _join(a, b):
@@ -238,11 +249,13 @@ class Store:
             return None
         return got[0], value
 
-    def set_aside(self, name, why, what=None):
-        """Rename an unreadable file (or folder) to name.badN, the first free N, and say so.
-        Returns the new name, or None if it could not be renamed."""
+    def set_aside(self, name, why, what=None, along=()):
+        """Rename an unreadable file (or folder) to name.badN, the first N free for it and for
+        each name in `along` (files that belong with it: a campaign's journal), which go with
+        it, each to <its name>.badN; and say so. Returns the new name, or None if it could not
+        be renamed."""
         n = 1
-        while _stat(self.path("%s.bad%d" % (name, n))) is not None:
+        while _taken(self, name, along, n):
             n += 1
         aside = "%s.bad%d" % (name, n)
         try:
@@ -250,11 +263,20 @@ class Store:
         except OSError:
             aside = None
         what = what or WHAT.get(name, name)
-        if aside:
-            self.note("Could not use %s (%s: %s); the file is kept as %s." %
-                      (what, name, why, aside))
-        else:
+        if not aside:
             self.note("%s is unreadable (%s) and could not be moved aside." % (name, why))
+            return None
+        moved = ""
+        for other in along:
+            if _stat(self.path(other)) is None:
+                continue
+            try:
+                os.rename(self.path(other), self.path("%s.bad%d" % (other, n)))
+                moved += "%s %s.bad%d" % (" and" if moved else ", with", other, n)
+            except OSError:
+                moved += " (%s could not be moved)" % other
+        self.note("Could not use %s (%s: %s); the file is kept as %s%s." %
+                  (what, name, why, aside, moved))
         return aside
 
     # -- writing -----------------------------------------------------------------------------
@@ -330,6 +352,10 @@ class Store:
     def is_file(self, name):
         st = _stat(self.path(name))
         return st is not None and not st[0]
+
+    def exists(self, name):
+        """Is anything (a file or a folder) there?"""
+        return _stat(self.path(name)) is not None
 
     # -- the error log ------------------------------------------------------------------------
     def append_log(self, text):

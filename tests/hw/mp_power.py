@@ -28,10 +28,10 @@ class Display:
         self.calls += 1
 
 
-def make(idle_s=60, contrast=200, now=1000, full=255):
+def make(idle_s=60, contrast=200, now=1000, full=255, sleeps=True):
     d = Display()
     settings = {"sound": True, "idle_s": idle_s, "contrast": contrast, "initials": "AAA"}
-    p = power.Power(d, settings, now, full)
+    p = power.Power(d, settings, now, full, sleeps)
     p.apply_settings()
     d.calls = 0
     return p, d, settings
@@ -98,6 +98,18 @@ def test_idle_zero_never_dims():
     p, d, s = make(idle_s=0)
     p.update(0, 10 ** 8)
     assert p.state == power.AWAKE and d.calls == 0
+
+
+def test_a_board_that_never_sleeps_keeps_the_screen_on_and_every_press():
+    # The web page's board (sleeps=False): however long the wait, the screen stays lit at
+    # the player's contrast, and the first press after it acts (nothing wakes, nothing is
+    # swallowed). The setting itself is untouched, for the Pico.
+    p, d, s = make(sleeps=False)
+    for t in (60000, 120000, 10 ** 7):
+        assert p.update(0, 1000 + t) == 0
+    assert p.state == power.AWAKE and d.is_on and d.calls == 0 and not p.asleep()
+    assert p.update(keys.A, 1000 + 10 ** 7 + 20) == keys.A
+    assert s["idle_s"] == 60
 
 
 def test_a_long_wait_keeps_sleeping_across_the_tick_wrap_and_wakes():

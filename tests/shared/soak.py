@@ -44,8 +44,8 @@ def _play_one(h, key, option, rng):
     if type(h.app.stack[-1]).__name__ == "Confirm":  # a saved run exists: start anew
         h.keys("RA")
     elif type(h.app.stack[-1]).__name__ == "SlotMenu":
-        if h.app.stack[-1].items[0] == "Delete":  # its story has ended: delete it, start anew
-            h.keys("ARA")
+        if h.app.stack[-1].items[0] == "Read the story":  # it has ended: delete it, anew
+            h.keys("DARA")
             assert type(h.app.stack[-1]).__name__ == "GameMenu", type(h.app.stack[-1]).__name__
             h.keys("A")
         else:
@@ -68,7 +68,11 @@ def _play_one(h, key, option, rng):
     game = None
     host = None
     if not over:  # a campaign left for later: pause, "Back to menu" (the fourth item)
-        h.keys("BDDDA")
+        for _ in range(3):  # (B first closes what is over the sheet: the Oracle's answer)
+            h.keys("B")
+            if type(h.app.stack[-1]).__name__ == "Pause":
+                break
+        h.keys("DDDA")
     for _ in range(40):  # messages, game over, initials, the score table
         if type(h.app.stack[-1]).__name__ == "GameMenu":
             break

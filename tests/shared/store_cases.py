@@ -114,28 +114,31 @@ KINDS = [
     ("achieve.dat", "achievements", 1, _ach_write, _ach_load, lambda n: 1 << n, 0),
     ("run_g.sav", "run", 2, _run_write, _run_load,
      lambda n: (1000 + n, ("opt",), list(range(n * 3 + 1))), None),
-    ("camp_g_0.sav", "campaign", 1, _camp_write, _camp_load,
+    ("camp_g_0.sav", "campaign", 2, _camp_write, _camp_load,
      lambda n: (n, ["start %d" % n]), None),
 ]
 
 
 def bad_files(name, kind, version, good, shapes, rng_seed=1):
-    """(label, bytes) of every bad form of a file whose good bytes are `good`."""
+    """(label, bytes) of every bad form of a file whose good bytes are `good`, one at a time
+    (a generator: the forms are never all in RAM together)."""
     rng = Rng(rng_seed)
-    out = [("truncated", good[:len(good) // 2]),
-           ("truncated payload", good[:-1]),
-           ("random", bytes(rng.below(256) for _ in range(300))),
-           ("random after a header", good[:good.index(b"\n") + 1] +
-            bytes(rng.below(256) for _ in range(len(good) - good.index(b"\n") - 1))),
-           ("empty", b""),
-           ("bad checksum", good[:-1] + bytes([good[-1] ^ 0x21])),
-           ("other kind", checked("other", version, good[good.index(b"\n") + 1:])),
-           ("version 0", checked(kind, 0, good[good.index(b"\n") + 1:])),
-           ("header only", good[:good.index(b"\n") + 1]),
-           ("bad header numbers", b"DECKDELVE %s %d x y\n{}" % (kind.encode(), version))]
-    for i in range(len(shapes)):
-        out.append(("shape %d" % i, checked(kind, version, shapes[i])))
-    return out
+    body = good[good.index(b"\n") + 1:]
+    yield "truncated", good[:len(good) // 2]
+    yield "truncated payload", good[:-1]
+    yield "random", bytes(rng.below(256) for _ in range(300))
+    yield "random after a header", good[:good.index(b"\n") + 1] + bytes(
+        rng.below(256) for _ in range(len(body)))
+    yield "empty", b""
+    yield "bad checksum", good[:-1] + bytes([good[-1] ^ 0x21])
+    yield "other kind", checked("other", version, body)
+    yield "version 0", checked(kind, 0, body)
+    yield "header only", good[:good.index(b"\n") + 1]
+    yield "bad header numbers", b"DECKDELVE %s %d x y\n{}" % (kind.encode(), version)
+    i = 0
+    for shape in shapes:
+        yield "shape %d" % i, checked(kind, version, shape)
+        i += 1
 
 
 def remove_all(d):

@@ -55,7 +55,8 @@ def run_shapes():
 
 
 def camp(**fields):
-    value = {"label": "CAMP 0", "snap": "0100", "jgen": 0, "jsize": 0, "lines": "start 0\n"}
+    value = {"label": "CAMP 0", "snap": "0100", "jgen": 0, "jsize": 0, "lines": "start 0\n",
+             "messages": [], "view": [], "scored": False}
     for k in fields:
         if fields[k] is MISSING:
             del value[k]
@@ -65,16 +66,27 @@ def camp(**fields):
 
 
 def camp_shapes():
-    return (
-        _json([]), _json("x"), _json(None), camp(extra=1),
-        camp(label=MISSING), camp(label=5), camp(label=""), camp(label="x" * 40), camp(label=None),
-        camp(snap=MISSING), camp(snap=1), camp(snap="010"), camp(snap="zz00"), camp(snap="0200"),
-        camp(snap=""), camp(snap="010203"), camp(snap=["01"]),
-        camp(jgen=MISSING), camp(jgen="0"), camp(jgen=-1), camp(jgen=True), camp(jgen=1.5),
-        camp(jgen=1 << 40),
-        camp(jsize=MISSING), camp(jsize="0"), camp(jsize=-3), camp(jsize=False), camp(jsize=None),
-        camp(lines=MISSING), camp(lines=5), camp(lines=None), camp(lines=["start 0"]),
-    )
+    """(a generator: 47 forms, each made when it is tried, not all held at once)"""
+    yield _json([])
+    yield _json("x")
+    yield _json(None)
+    for k, v in (
+            ("extra", 1),
+            ("label", MISSING), ("label", 5), ("label", ""), ("label", "x" * 40), ("label", None),
+            ("snap", MISSING), ("snap", 1), ("snap", "010"), ("snap", "zz00"), ("snap", "0200"),
+            ("snap", ""), ("snap", "010203"), ("snap", ["01"]),
+            ("jgen", MISSING), ("jgen", "0"), ("jgen", -1), ("jgen", True), ("jgen", 1.5),
+            ("jgen", 1 << 40),
+            ("jsize", MISSING), ("jsize", "0"), ("jsize", -3), ("jsize", False), ("jsize", None),
+            ("lines", MISSING), ("lines", 5), ("lines", None), ("lines", ["start 0"]),
+            ("messages", MISSING), ("messages", "x"), ("messages", [1]),
+            ("messages", ["x" * 401]), ("messages", ["m"] * 17),
+            ("view", MISSING), ("view", 5), ("view", ["1"]), ("view", [-1]),
+            ("view", [1 << 16]), ("view", [0] * 17), ("view", [True]),
+            ("scored", MISSING), ("scored", 0), ("scored", "yes")):
+        yield camp(**{k: v})
+
+
 def counter_shapes():
     return (
         _json([]), _json({"g": [1]}), _json({"g": ["1", 0]}), _json({"g": [1, -1]}),

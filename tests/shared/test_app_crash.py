@@ -2,7 +2,7 @@
 # screen, while a game is played or at the menus, pressing or drawing, shows the error's
 # message, is appended to the bounded error log on flash, saves the game in progress (when its
 # rules allow a save now) and goes back to the menus; continuing the run brings it back.
-# heap: 120K
+# heap: 124K
 # isolate
 # (the whole app with Red Queen's code in RAM, as in test_app_store.py)
 from deckdelve.errorlog import LOG_MAX
@@ -77,3 +77,24 @@ def test_the_error_log_is_bounded():
     assert text.endswith("number 299, with some words after it\n")
     assert text.startswith("ValueError: error number ")  # whole lines only
     assert not exists(d + "/error.log.tmp")
+
+
+def test_each_error_starts_a_line_of_its_own_even_after_one_cut_short():
+    # A log whose last entry was cut mid-line (a power cut on a file system that keeps half
+    # an append, or a log cut short by hand): the next entry is not glued onto it, neither
+    # when it is appended nor when the log is rewritten with its newer half; an error's own
+    # newlines do not split it.
+    d = scratch("crash_log_cut")
+    with open(d + "/error.log", "w") as f:
+        f.write("ValueError: first\nValueError: cut sho")
+    s = Store(d)
+    assert s.append_log("KeyError: next\nline")
+    assert _log(d) == "ValueError: first\nValueError: cut sho\nKeyError: next line\n"
+    with open(d + "/error.log", "w") as f:
+        f.write(("x" * 60 + "\n") * (LOG_MAX // 61) + "y" * 30)
+    assert s.append_log("KeyError: after a rewrite")
+    text = _log(d)
+    assert len(text) <= LOG_MAX
+    assert text.endswith("\n" + "y" * 30 + "\nKeyError: after a rewrite\n")
+    assert text.startswith("x" * 60 + "\n")
+

@@ -143,7 +143,7 @@ def test_every_shuffle_shuffles():
         turn(g, S)  # the deck is empty: the discard is shuffled, then the Spread is settled
         g.apply(act(tf.SPREAD, 0))
         assert event(g, tf.EV_SPREAD) == (1, 0)  # "keep the Spread": said, screen and journal
-        assert "T1 the Spread kept" in g.journal_lines()
+        assert "T:1 The Spread is kept." in g.journal_lines()
         after = cards_at(g, "deck") + cards_at(g, "flip")[::-1]
         assert sorted(after) == sorted(before)
         in_order += after == before
@@ -156,7 +156,7 @@ def test_one_more_card_names_the_card_it_flipped():
     turn(g, S)
     g.apply(act(tf.MORE))
     assert event(g, tf.EV_MORE) == (C("JD"), 1)
-    assert "T1 Spark: one more, JD" in g.journal_lines()
+    assert "+: 2H and a Spark's JD, kept JD: WELL, THINGS" in g.journal_lines()
 
 
 def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
@@ -172,12 +172,14 @@ def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
 
 
 def test_a_slot_label_never_passes_27_characters():
-    # A menu row holds 27 characters: "FORCE/BARGAINED T100 H3 THR1" is 28, so the origin goes.
-    g = position(source=S, origin=tf.O_BARGAINED, threats=("9D",), harm=3)
+    # A menu row holds 27 characters: "FORCE/MARKED T:100 H:3 THR:1" is 28, so the origin goes.
+    g = position(source=S, origin=tf.O_MARKED, threats=("9D",), harm=3)
     g.turn = 100
-    assert g.slot_label() == "FORCE T100 H3 THR1"
+    assert g.slot_label() == "FORCE T:100 H:3 THR:1"
     g.turn = 10
-    assert g.slot_label() == "FORCE/BARGAINED T10 H3 THR1"
+    assert g.slot_label() == "FORCE/MARKED T:10 H:3 THR:1"
+    g.origin = tf.O_BARGAINED
+    assert g.slot_label() == "FORCE T:10 H:3 THR:1"
 
 
 def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():

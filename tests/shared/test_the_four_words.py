@@ -1,4 +1,4 @@
-# heap: 72K (the rules and the words modules together with the test helpers and this module)
+# heap: 76K (the rules and the words modules together with the test helpers and this module)
 # The Four's words: the table read off every card, the slot label and the journal's lines
 # (firmware/deckdelve/games/the_four_words.py). Runs under CPython and real MicroPython.
 from deckdelve import cards
@@ -27,41 +27,97 @@ def test_slot_label_character_turns_harm_threats():
     g = tf.Game(2)
     assert g.slot_label() == "NEW CHARACTER"
     g = position(source=D, origin=tf.O_BARGAINED, harm=2, threats=("9D", "KS"))
-    assert g.slot_label() == "MATTER/BARGAINED T0 H2 THR2"
+    assert g.slot_label() == "MATTER T:0 H:2 THR:2"  # "MATTER/BARGAINED ..." would not fit
+    g.source = cards.SPADES
+    g.origin = tf.O_MARKED
+    assert g.slot_label() == "FORCE/MARKED T:0 H:2 THR:2"  # no letter then a 0: "T0" read "TO"
+    g.source = D
+    g.origin = tf.O_BARGAINED
     g.turn = 123
     g.threat[2] = cards.parse("QH")
     g.grip[2] = 3
-    assert g.slot_label() == "MATTER T123 H2 THR3"  # the origin would not fit
+    assert g.slot_label() == "MATTER T:123 H:2 THR:3"  # the origin would not fit
     g.over = True
-    assert g.slot_label() == "END T123 MATTER/BARGAINED"
+    assert g.slot_label() == "END T:123 MATTER/BARGAINED"
     assert len(g.slot_label()) <= tf.LABEL_MAX
 
 
-def test_journal_lines_carry_the_turn():
+def whole(g, held=""):
+    """The journal lines g's last apply() writes, as campaigns.py writes them (see its top:
+    "+" adds to the line in progress, "=" ends it), and the line still in progress."""
+    out = []
+    for text in g.journal_lines():
+        if text[:1] == "+":
+            held += text[1:]
+        elif text[:1] == "=":
+            out.append(held + text[1:])
+            held = ""
+        else:
+            out.append(text)
+    return out, held
+
+
+def test_a_turn_is_one_line_written_when_it_resolves():
+    # The flip, the card kept and the result are three actions and one line: the parts are
+    # held until the result ends the line; the turn number starts it.
     g = position(ratings=(2, 2, 2, 2), deck=("3H", "JD"))
     g.apply(act(tf.TURN, H))
-    assert g.journal_lines() == ["T1 HEART: flip 2"]
+    lines, held = whole(g)
+    assert lines == [] and held == "T:1 HEART"
     g.apply(act(tf.KEEP, 1))
-    assert g.journal_lines() == ["T1 flip 3H JD, kept JD: WELL, THINGS"]
+    lines, held = whole(g, held)
+    assert lines == [] and held == "T:1 HEART: 3H JD, kept JD: WELL, THINGS"
     g.apply(act(tf.ACCEPT))
-    assert g.journal_lines() == ["T1 result: WELL, THINGS"]
+    assert whole(g, held) == (["T:1 HEART: 3H JD, kept JD: WELL, THINGS. Pressure Die 6."], "")
     g.apply(act(tf.SCENE))
-    assert g.journal_lines() == ["T1 --- scene break 1 ---"]
+    assert whole(g) == (["T:1 --- Scene 1 begins ---"], "")
+
+
+def test_a_turn_against_a_threat_with_spark_spent_is_one_line():
+    g = position(ratings=(1, 2, 2, 2), deck=("4S", "9H", "2C"), threats=(("JC", 1),), spark=3)
+    g.apply(act(tf.TURN, S | 1 << 2))  # GRIT vs the Warden: 4S (the die ticks)
+    held = whole(g)[1]
+    g.apply(act(tf.MORE))  # a Spark: one more card, 9H, kept
+    held = whole(g, held)[1]
+    g.apply(act(tf.BUMP, 1))  # YES-BUT to WELL
+    held = whole(g, held)[1]
+    g.apply(act(tf.OVERRULE, CL))  # read as PLACE
+    held = whole(g, held)[1]
+    g.apply(act(tf.ACCEPT))
+    assert whole(g, held) == ([
+        "T:1 GRIT vs JC Warden: 4S and a Spark's 9H, kept 9H: YES-BUT, PEOPLE; a Spark bumps it "
+        "to WELL; a Spark reads it as PLACE. JC Warden loses its last Grip: it is done. "
+        "Pressure Die 5."], "")
 
 
 def test_journal_lines_for_a_landing_an_arrival_and_the_oracle():
     g = position(ratings=(2, 2, 2, 2), source=H, deck=("6S", "8H", "QD", "3C"),
                  row=("2S", "3S", "4S", "5S", "7S"), pressure=2)
     g.apply(act(tf.POWER, H))
-    assert g.journal_lines() == ["T1 POWER Voice: flip 2", "T1 Pressure Die 1 (Power)",
-                                 "T1 Pressure Die 0 (6S)"]
+    lines, held = whole(g)
+    assert lines == [] and held == "T:1 Power (Voice)"  # (the die: 1 for Power, 0 for 6S)
     g.apply(act(tf.KEEP, 1))
+    held = whole(g, held)[1]
     g.apply(act(tf.ACCEPT))
-    assert g.journal_lines() == ["T1 result: YES-BUT, PEOPLE",
-                                 "T1 the pressure lands: 2S 3S 4S 5S 7S 6S",
-                                 "T1 arrives: QD Hoarder, Grip 3", "T1 Pressure Die reset to 6"]
+    assert whole(g, held) == ([
+        "T:1 Power (Voice): 6S 8H, kept 8H: YES-BUT, PEOPLE. Pressure Die 0.",
+        "T:1 The pressure lands: 2S 3S 4S 5S 7S 6S. QD Hoarder arrives in the flesh: Grip 3. "
+        "The Pressure Die is back at 6."], "")
     g.apply(act(tf.ORACLE))
-    assert g.journal_lines() == ["T1 Oracle: NO, 3C"]
+    assert whole(g) == (["T:1 Oracle: NO, 3C (how much: 3 of 13)."], "")
+
+
+def test_power_gone_wrong_says_how_and_the_harm_in_its_line():
+    g = position(ratings=(2, 2, 2, 2), source=D, deck=("2D", "3C", "5H"), threats=("7S",),
+                 spread=("9C", "KC", "AD"))
+    g.apply(act(tf.POWER, D | 1 << 2))
+    held = whole(g)[1]
+    g.apply(act(tf.KEEP, 0))  # 2D: it goes wrong
+    held = whole(g, held)[1]
+    g.apply(act(tf.ACCEPT))
+    assert whole(g, held) == ([
+        "T:1 Power (Matter) vs 7S Hunter: 2D 3C, kept 2D: WRONG, THINGS. It happens anyway; "
+        "how: 5H, PEOPLE. 7S Hunter lands on you: Harm 1. Pressure Die 5."], "")
 
 
 def test_journal_lines_for_creation_and_the_first_spread():
@@ -72,8 +128,9 @@ def test_journal_lines_for_creation_and_the_first_spread():
         assert g.journal_lines() == []
     g.apply(act(tf.BEGIN))
     lines = g.journal_lines()
-    assert lines[0] == "T0 GRIT 3 HEART 2 CRAFT 1 WITS 2, Source World, MARKED"
-    assert lines[1] == "T0 shuffle: 52 cards"
+    assert lines[0] == ("T:0 A new character: GRIT 3, HEART 2, CRAFT 1, WITS 2; Source World, "
+                        "MARKED.")
     s = g.spread
-    assert lines[2] == "T0 Spread: DRAW %s WALL %s PRIZE %s" % (
-        cards.name(s[0]), cards.name(s[1]), cards.name(s[2]))
+    assert lines[1] == "T:0 The deck is shuffled: 52 cards. A new Spread: DRAW %s, WALL %s, " \
+        "PRIZE %s." % (cards.name(s[0]), cards.name(s[1]), cards.name(s[2]))
+    assert len(lines) == 2

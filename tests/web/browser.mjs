@@ -4,44 +4,94 @@
 //   node tests/web/browser.mjs URL < script.json > result.json
 //
 // script: a list of steps, each one of
-//   {"load": seed}         open URL?seed=seed (again: a reload; the browser's storage stays)
+//   {"device": name}       a fresh browser profile, as DEVICES[name] (the first one is
+//                          "test" unless the script starts with another)
+//   {"clock": true}        the page's clock under the test's hand from the next load on
+//   {"throttle": {"kbit_s": n, "latency_ms": n}}  the network as slow as that from now on
+//   {"load": seed}         open URL?seed=seed (again: a reload; the browser's storage stays);
+//                          with "progress": true, the loading's progress text is kept too
+//   {"reload": true}       the browser's Reload (the page is hidden and closed first)
+//   {"idle": ms}           the page's clock moves on by ms at once, then a few frames run
+//   {"lit": name}          the board's contrast and whether its panel is on
 //   {"keys": "AAD"}        press each key (U D L R A B as the page's arrows, Z and X) and wait
 //                          until the screen has settled
-//   {"taps": "AAD"}        the same with the page's on-screen buttons (a mouse click each)
+//   {"press": ["Enter"]}   press these keyboard keys (their names), each settled
+//   {"taps": "AAD"}        the same with the page's on-screen buttons (a tap or a click each)
 //   {"capture": name}      the canvas read back into a 1024-byte MONO_VLSB frame (hex)
 //   {"storage": name}      the browser's storage keys of the page
 //   {"screenshot": name}   click "Save a screenshot": the PNG's width and height
+//   {"download": selector, "as": name}  click it: the downloaded file (base64)
+//   {"import": [name...]}  "Import saves" with those downloads, the question accepted
+//   {"note": text}         write text in The Four's notebook (Enter)
+//   {"journal": name}      the notebook's lines as shown, and whether it is shown
+//   {"layout": name}       where the screen, the pad and the legend are, and the viewport
+//   {"fullscreen": name}   click Fullscreen: the screen's scale and place
+//   {"pageshot": path}     a screenshot of the page as a person sees it, to path
+//   {"sent": name}         per file: the bytes it took over the network (gzip) and plain, when
+//                          it was asked for and when it had come (ms from navigation)
 //   {"clear": true}        click "Clear saved data", accept the question, wait for the reload
 // result: {"captures": {name: hex}, "storage": {name: [keys]}, "screenshots": {name: [w, h]},
-//          "titleMs": [per load], "stepMs": [...], "paintMs": [...], "errors": [...]}
+//          "downloads": {name: base64}, "lit": {name: [level, on]}, "journals": {name: ...},
+//          "layouts": {name: ...}, "sent": {name: ...}, "titleMs": [per load],
+//          "throttledMs": [per load under a throttle], "progress": a progress text seen, "stepMs": [...], "paintMs": [...],
+//          "browser": version, "errors": [...]}
 import fs from "fs";
 import os from "os";
 import path from "path";
 import { chromium } from "playwright-core";
 
 const KEYS = { U: "ArrowUp", D: "ArrowDown", L: "ArrowLeft", R: "ArrowRight", A: "z", B: "x" };
+const DEVICES = {
+  test: { viewport: { width: 800, height: 900 } },
+  desktop: { viewport: { width: 1280, height: 800 } },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true,
+           hasTouch: true },
+  "phone-360": { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true,
+                 hasTouch: true },
+  "phone-landscape": { viewport: { width: 844, height: 390 }, deviceScaleFactor: 3,
+                       isMobile: true, hasTouch: true },
+};
 
 const base = process.argv[2];
 const script = JSON.parse(fs.readFileSync(0, "utf8"));
-const profile = fs.mkdtempSync(path.join(os.tmpdir(), "deckdelve-chromium-"));
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 800, height: 900 },
-  acceptDownloads: true,
-});
-const result = { captures: {}, storage: {}, screenshots: {}, titleMs: [], stepMs: [],
-                 paintMs: [], errors: [] };
-const page = context.pages()[0] || await context.newPage();
-page.on("pageerror", (e) => result.errors.push(String(e)));
-page.on("console", (m) => { if (m.type() === "error") result.errors.push(m.text()); });
+const result = { captures: {}, storage: {}, screenshots: {}, downloads: {}, lit: {},
+                 journals: {}, layouts: {}, sent: {}, titleMs: [], throttledMs: [],
+                 stepMs: [], paintMs: [], browser: null, errors: [] };
+const profiles = [];
+let context = null;
+let page = null;
+let device = null;
+let throttled = false;
+
+async function open(name) {
+  if (context) {
+    await collectTimes();
+    await context.close();
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "deckdelve-chromium-"));
+  profiles.push(profile);
+  device = DEVICES[name];
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    acceptDownloads: true,
+    ...device,
+  });
+  page = context.pages()[0] || await context.newPage();
+  page.on("pageerror", (e) => result.errors.push(String(e)));
+  page.on("console", (m) => { if (m.type() === "error") result.errors.push(m.text()); });
+  throttled = false;
+}
 
 async function started() {
-  await page.waitForFunction(() => window.deckdelve && window.deckdelve.titleMs !== null,
-                             null, { timeout: 30000 });
+  await page.waitForFunction(() => window.deckdelve && window.deckdelve.titleMs !== null
+                             && window.deckdelveBoard, null, { timeout: 60000 });
   await settled(0);
+  const [ms, agent] = await page.evaluate(() => [window.deckdelve.titleMs, navigator.userAgent]);
+  result.browser = "Chromium " + (agent.match(/Chrome\/([\d.]+)/) || [null, "?"])[1];
+  (throttled ? result.throttledMs : result.titleMs).push(ms);
 }
 
 // The screen has not changed for 5 frames, no button is held, and (after a key) at least
@@ -53,11 +103,20 @@ async function settled(since) {
   }, since, { timeout: 15000, polling: 10 });
 }
 
+async function steps() {
+  return page.evaluate(() => window.deckdelve.steps);
+}
+
 async function collectTimes() {
-  const d = await page.evaluate(() => ({ step: window.deckdelve.stepMs,
-                                         paint: window.deckdelve.paintMs }));
-  result.stepMs.push(...d.step);
-  result.paintMs.push(...d.paint);
+  if (!page || page.isClosed()) return;
+  try {
+    const d = await page.evaluate(() => ({ step: window.deckdelve.stepMs,
+                                           paint: window.deckdelve.paintMs }));
+    result.stepMs.push(...d.step);
+    result.paintMs.push(...d.paint);
+  } catch {
+    // (a page that never started has no times)
+  }
 }
 
 async function capture() {
@@ -81,23 +140,90 @@ async function capture() {
   });
 }
 
+async function layout() {
+  return page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    };
+    const shown = (el) => el.offsetParent !== null && getComputedStyle(el).visibility !== "hidden";
+    return {
+      viewport: [innerWidth, innerHeight],
+      scrollWidth: document.documentElement.scrollWidth,
+      screen: box(document.getElementById("screen")),
+      buttons: Object.fromEntries([...document.querySelectorAll(".pad button")]
+        .map((b) => [b.dataset.button, box(b)])),
+      legend: shown(document.querySelector(".legend")),
+      scale: window.deckdelve.scale,
+      dpr: devicePixelRatio,
+      canvas: [document.getElementById("screen").width, document.getElementById("screen").height],
+    };
+  });
+}
+
+async function download(selector) {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.click(selector)]);
+  return { name: file.suggestedFilename(), bytes: fs.readFileSync(await file.path()) };
+}
+
 try {
+  if (!script.length || !("device" in script[0])) await open("test");
   for (const step of script) {
-    if ("load" in step) {
-      if (result.titleMs.length) await collectTimes();
-      await page.goto(base + "?seed=" + step.load);
+    if ("device" in step) {
+      await open(step.device);
+    } else if ("clock" in step) {
+      await page.clock.install();
+    } else if ("throttle" in step) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false, latency: step.throttle.latency_ms,
+        downloadThroughput: step.throttle.kbit_s * 1000 / 8,
+        uploadThroughput: step.throttle.kbit_s * 1000 / 8,
+      });
+      throttled = true;
+    } else if ("load" in step) {
+      await collectTimes();
+      if (step.progress) {
+        await page.goto(base + "?seed=" + step.load, { waitUntil: "commit" });
+        const shown = await page.waitForFunction(() => {
+          const text = document.getElementById("status")?.textContent || "";
+          return /^Loading… [1-9]\d* of \d+ KB$/.test(text) && text;
+        }, null, { timeout: 30000, polling: 10 });
+        result.progress = await shown.jsonValue();
+      } else {
+        await page.goto(base + "?seed=" + step.load);
+      }
       await started();
-      result.titleMs.push(await page.evaluate(() => window.deckdelve.titleMs));
+    } else if ("reload" in step) {
+      await collectTimes();
+      await page.reload();
+      await started();
+    } else if ("idle" in step) {
+      const since = await steps();
+      await page.clock.fastForward(step.idle);
+      await settled(since);
+    } else if ("lit" in step) {
+      result.lit[step.lit] = await page.evaluate(
+        () => [window.deckdelveBoard.level(), window.deckdelveBoard.on()]);
     } else if ("keys" in step) {
       for (const letter of step.keys) {
-        const since = await page.evaluate(() => window.deckdelve.steps);
+        const since = await steps();
         await page.keyboard.press(KEYS[letter]);
+        await settled(since);
+      }
+    } else if ("press" in step) {
+      for (const key of step.press) {
+        const since = await steps();
+        await page.keyboard.press(key);
         await settled(since);
       }
     } else if ("taps" in step) {
       for (const letter of step.taps) {
-        const since = await page.evaluate(() => window.deckdelve.steps);
-        await page.click(`#pad [data-button="${letter}"]`);
+        const since = await steps();
+        const button = `.pad [data-button="${letter}"]`;
+        if (device.hasTouch) await page.tap(button);
+        else await page.click(button);
         await settled(since);
       }
     } else if ("capture" in step) {
@@ -105,21 +231,70 @@ try {
     } else if ("storage" in step) {
       result.storage[step.storage] = await page.evaluate(() => Object.keys(localStorage));
     } else if ("screenshot" in step) {
-      const [download] = await Promise.all([page.waitForEvent("download"),
-                                            page.click("#screenshot")]);
-      const png = fs.readFileSync(await download.path());
+      const png = (await download("#screenshot")).bytes;
       result.screenshots[step.screenshot] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+    } else if ("download" in step) {
+      const file = await download(step.download);
+      result.downloads[step.as] = { name: file.name, base64: file.bytes.toString("base64") };
+    } else if ("import" in step) {
+      const files = step.import.map((name) => ({
+        name: result.downloads[name].name, mimeType: "application/octet-stream",
+        buffer: Buffer.from(result.downloads[name].base64, "base64"),
+      }));
+      page.once("dialog", (dialog) => dialog.accept());
+      await collectTimes();
+      await Promise.all([page.waitForEvent("load"),
+                         page.setInputFiles("#import-files", files)]);
+      await started();
+    } else if ("note" in step) {
+      const writes = await page.evaluate(() => window.deckdelveBoard.saves.writes);
+      await page.fill("#note", step.note);
+      await page.press("#note", "Enter");
+      await page.waitForFunction((writes) => window.deckdelveBoard.saves.writes > writes,
+                                 writes, { timeout: 5000 });
+      await page.waitForFunction(() => document.querySelector("#note").value === "");
+    } else if ("journal" in step) {
+      result.journals[step.journal] = await page.evaluate(() => ({
+        shown: !document.getElementById("notebook").hidden,
+        lines: [...document.querySelectorAll("#journal li")].map((li) => li.textContent),
+        title: document.getElementById("notebook-title").textContent,
+      }));
+    } else if ("layout" in step) {
+      result.layouts[step.layout] = await layout();
+    } else if ("fullscreen" in step) {
+      await page.click("#fullscreen");
+      await page.waitForFunction(() => document.fullscreenElement !== null);
+      await page.waitForTimeout(200); // the resize, then a repaint
+      result.layouts[step.fullscreen] = await layout();
+      result.captures[step.fullscreen] = await capture();
+    } else if ("pageshot" in step) {
+      await page.screenshot({ path: step.pageshot });
+    } else if ("sent" in step) {
+      result.sent[step.sent] = await page.evaluate(() => {
+        const out = {};
+        const entries = [...performance.getEntriesByType("navigation"),
+                         ...performance.getEntriesByType("resource")];
+        for (const e of entries) {
+          const name = new URL(e.name).pathname.split("/").pop() || "index.html";
+          out[name] = [e.encodedBodySize, e.decodedBodySize, e.startTime, e.responseEnd];
+        }
+        return out;
+      });
+    } else if ("eval" in step) { // (for debugging a script)
+      result.evals = result.evals || [];
+      result.evals.push(await page.evaluate(step.eval));
     } else if ("clear" in step) {
       page.once("dialog", (dialog) => dialog.accept());
+      await collectTimes();
       await Promise.all([page.waitForEvent("load"), page.click("#clear")]);
       await started();
     }
   }
   await collectTimes();
 } catch (error) {
-  result.errors.push(String(error));
+  result.errors.push(String(error.stack || error));
 } finally {
-  await context.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  if (context) await context.close();
+  for (const profile of profiles) fs.rmSync(profile, { recursive: true, force: true });
 }
 process.stdout.write(JSON.stringify(result));

@@ -4,15 +4,24 @@
 //
 //   node tests/web/frames.mjs SITE_DIR < spec.json > result.json
 //
-// spec:   {"seed": N, "steps": [held mask per frame...], "elapsed": ms per frame,
+// spec:   {"seed": N, "steps": [held mask per frame...], "elapsed": ms per frame (or a list:
+//          the ms before each step),
 //          "storage": {key: value} (the browser's storage to start from),
 //          "python": code run in the page's MicroPython before the first step (optional),
-//          "quota": characters the storage takes before it refuses a write (optional)}
+//          "quota": characters the storage takes before it refuses a write (optional),
+//          "calls": [{"after": i, "call": name, "arg": value}...] the board's methods
+//                   (suspend, resume, campaign, journal, note) called after step i (-1:
+//                   before the first) (optional),
+//          "importZip": base64 of a zip given to "Import saves" before the first step
+//                   (optional), "exportZip": true to export the saves after the last}
 // result: {"frames": [hex of the 1024-byte frame after each step...], "returns": [what
 //          each step returned...],
 //          "settled": hex after the screen stopped changing (at most 120 more frames),
 //          "sounds": [[method, value]...] the buzzer's calls, "storage": {key: value} after,
-//          "storageError": the name of the storage's last refusal, or null}
+//          "storageError": the name of the storage's last refusal, or null,
+//          "calls": [what each call returned...], "imported": importFiles' answer,
+//          "lit": [the contrast, the panel on] after the last step,
+//          "zip": base64 of the exported zip}
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
@@ -49,7 +58,7 @@ if (!site || !fs.existsSync(path.join(site, "board.js"))) {
 const spec = JSON.parse(fs.readFileSync(0, "utf8"));
 const url = (name) => pathToFileURL(path.resolve(site, name)).href;
 const { loadMicroPython } = await import(url("micropython.mjs"));
-const { startBoard } = await import(url("board.js"));
+const { startBoard, unzip } = await import(url("board.js"));
 
 const sounds = [];
 const audio = {
@@ -67,16 +76,27 @@ const board = await startBoard({
   stderr: (s) => process.stderr.write(s + "\n"),
 });
 if (spec.python) board.mp.runPython(spec.python);
+let imported = null;
+if (spec.importZip) {
+  imported = board.importFiles(await unzip(new Uint8Array(Buffer.from(spec.importZip, "base64"))));
+}
+const calls = [];
+const callsAfter = (i) => {
+  for (const c of spec.calls || []) if (c.after === i) calls.push(board[c.call](c.arg));
+};
 const frames = [];
 const returns = [];
 let changes = 0;
-for (const held of spec.steps) {
-  changes = board.step(held, spec.elapsed);
+callsAfter(-1);
+for (const [i, held] of spec.steps.entries()) {
+  changes = board.step(held, Array.isArray(spec.elapsed) ? spec.elapsed[i] : spec.elapsed);
   returns.push(changes);
   frames.push(hex(board.frame()));
+  callsAfter(i);
 }
+const lit = [board.level(), board.on()];
 for (let i = 0; i < 120; i++) {
-  const now = board.step(0, spec.elapsed);
+  const now = board.step(0, 20);
   if (now === changes) break;
   changes = now;
 }
@@ -87,4 +107,8 @@ process.stdout.write(JSON.stringify({
   sounds,
   storage: Object.fromEntries(storage.items),
   storageError: board.saves.error,
+  calls,
+  imported,
+  lit,
+  zip: spec.exportZip ? Buffer.from(board.exportZip()).toString("base64") : null,
 }));

@@ -4,6 +4,9 @@
 # app until every button is up again, so waking never moves a card. Nothing here ends or
 # changes a game, however long the wait: the run stays in RAM as it was.
 #
+# A board whose screen must stay on (the web page: a page gone black looks like a crash) makes
+# its Power with sleeps=False: the Sleep setting is kept, for the Pico, but never applied.
+#
 # Contrast: the board file's contrast is the panel's full brightness (some panels want less
 # than 255); the player's Contrast setting (0..255) is a share of it.
 #
@@ -24,8 +27,9 @@ MAX_IDLE_S = 3600  # keeps idle milliseconds x 2 far below ticks_diff's 2**29 ra
 
 
 class Power:
-    def __init__(self, display, settings, now, full_contrast=255):
+    def __init__(self, display, settings, now, full_contrast=255, sleeps=True):
         self.display = display
+        self.sleeps = sleeps
         self.settings = settings  # the app's settings dict: "idle_s", "contrast"
         self.full_contrast = full_contrast  # the board file's contrast
         self.state = AWAKE
@@ -52,7 +56,7 @@ class Power:
         if self.state == OFF:
             return 0
         idle_s = self.settings["idle_s"]
-        if idle_s <= 0:
+        if idle_s <= 0 or not self.sleeps:
             return 0  # 0: never dim
         idle_ms = min(idle_s, MAX_IDLE_S) * 1000
         waited = ticks_diff(now, self.last_activity)

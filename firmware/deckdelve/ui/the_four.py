@@ -57,9 +57,10 @@ M_OVERRULE = const(5)  # which suit to read instead
 POWER_ARG = const(4)
 
 LIST_X = 64  # the action list beside the sheet
-LIST_ROWS = 9
+LIST_ROWS = 8  # rows of the list; under them two lines (FOOT_Y): a prompt, or the turn,
+LIST_PITCH = 6  # the deck and the keys of the pages
+FOOT_Y = 51
 CREATE_ROWS = 7
-LIST_PITCH = 7
 LOG_ROWS = 9
 CARDS_Y = 6  # a flip's cards
 BAND_Y = 22  # the band and the suit's reading below the cards
@@ -93,7 +94,8 @@ WORDS = (
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
-    "SPARK DRAW: KEEP ONE| It has a name."
+    "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
+    "A threat is live. Are you alone, off the road, with nothing pressing?"
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -133,6 +135,9 @@ _W_ROLL = const(41)
 _W_SCENE = const(42)
 _W_PICK_TITLE = const(43)
 _W_NAMED = const(44)
+_W_PAGES_KEYS = const(45)
+_W_HOLDS = const(46)
+_W_QUIET_ASK = const(47)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -152,6 +157,8 @@ def threat_name(card):
 
 
 class Scene:
+    END_HEADLINE = "THE END"  # the game-over screen's big word: a story ends, it is not lost
+
     def __init__(self, host):
         self.host = host
         self.page = PLAY
@@ -163,6 +170,10 @@ class Scene:
         self.index = 0
         self.top = 0
         self.oracle_shown = False  # the Oracle's answer on screen until a key
+        # The Oracle and the Quiet ask first (what to ask; to write in the character's voice):
+        # the action waiting for A on its own screen (F.ORACLE or F.QUIET), else 0.
+        self.asking = 0
+        self.flipped = NONE  # the rating being flipped (a Turn's): the rules keep no record
         self.world_top = 0
         self.log_skip = 0  # journal lines skipped from the newest
         self.log_back = []  # log_skip of each newer page, for UP
@@ -300,6 +311,12 @@ class Scene:
             self.oracle_shown = False
             if button == buttons.A or button == buttons.B:
                 return True
+        if self.asking:  # A does what was asked; B goes back without doing it
+            if button == buttons.A:
+                self.host.act(self.asking << 8)
+            elif button == buttons.B:
+                self.asking = 0
+            return True
         if button == buttons.LEFT:
             self._turn_page()
             return True
@@ -374,19 +391,97 @@ class Scene:
                     self.host.act(F.UNDOT << 8 | s)
             self._refresh()
             return
-        phase = g.phase
-        self.host.act(item)
         kind = item >> 8
+        if kind == F.QUIET and g.live_threats():
+            # D12: whether a live threat presses now is the fiction's: the player says (yes:
+            # on to the Quiet's own screen).
+            from deckdelve.app import load
+
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes))
+            return
+        if kind == F.ORACLE or kind == F.QUIET:
+            self.asking = kind  # its own screen first: A there does it (see _press)
+            return
+        self.host.act(item)  # (then acted(), which the host calls)
+
+    def acted(self, action):
+        """After an action, before a campaign is saved (GameHost.act calls this, so that the
+        screen saved is the one the action leaves): the screen it leads to, and the cursor
+        back at the top of the main list, so that A pressed again never does the same thing
+        twice (a second Spark spent, a second threat dealt). A dot added or taken back in
+        creation keeps the cursor on its row."""
+        kind = action >> 8
+        self.asking = 0
         if kind == F.ORACLE:
             self.oracle_shown = True
-        if g.phase != phase or self.menu in (M_SOURCE, M_ORIGIN, M_OVERRULE, M_AGAINST, M_TURN):
+        elif kind == F.TURN:
+            self.flipped = action & 3
+        if kind != F.DOT and kind != F.UNDOT:
             self.menu = MAIN
             self.index = 0
             self.top = 0
         self._refresh()
 
+    def press_at_end(self, button):
+        """The story has ended (GameHost): its pages and The Four can still be read; A on the
+        sheet goes on to the score, B pauses (False: the host's)."""
+        if self.showing_four or self.page != PLAY or button == buttons.LEFT or \
+                button == buttons.RIGHT:
+            return self.press(button)
+        return False
+
+    # The screen, for a campaign to come back to after a stop (campaigns.py saves it with
+    # the snapshot): page, The Four's suit + 1 (0: not shown), the Oracle's answer shown,
+    # what is being asked, the list (menu, its arg, cursor, top), the world page's top,
+    # the rating being flipped + 1 (0: none).
+    _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4)
+
+    def view(self):
+        return (self.page, self.four_suit + 1 if self.showing_four else 0,
+                1 if self.oracle_shown else 0, self.asking, self.menu, self.menu_arg,
+                self.index, self.top, self.world_top, 0 if self.flipped == NONE else
+                self.flipped + 1)
+
+    def set_view(self, v):
+        """Back to a view() saved before a stop (one of another shape, or out of range, is
+        left: the main screen)."""
+        if len(v) != len(self._VIEW_MAX):
+            return
+        for i in range(len(v)):
+            if not 0 <= v[i] <= self._VIEW_MAX[i]:
+                return
+        if v[3] and v[3] != F.ORACLE and v[3] != F.QUIET:
+            return
+        self.showing_four = v[1] > 0
+        self.four_suit = max(0, v[1] - 1)
+        self.oracle_shown = v[2] == 1
+        self.asking = v[3]
+        self.menu = v[4]
+        self.menu_arg = v[5]
+        self.index = v[6]
+        self.top = v[7]
+        self.world_top = v[8]
+        self.flipped = NONE if v[9] == 0 else v[9] - 1
+        self._refresh()
+        if v[0] != PLAY:
+            self.page = v[0] - 1
+            self._turn_page()  # (the journal is read again, from its newest line)
+
+    def _quiet_yes(self):
+        """The player said yes: alone, off the road, nothing pressing (D12). The Quiet's own
+        screen then asks for the character's voice; A there takes it."""
+        self.asking = F.QUIET
+
     def tick(self):
         return False
+
+    def end_detail(self):
+        """The game-over screen's words for the story that ended (the score is its turns)."""
+        g = self.host.game
+        return "%s, %s: %s, %s met, %s." % (  # (two lines of the game-over screen)
+            four(g.source, DOMAIN), W.ORIGINS[g.origin], counted(g.turn, "turn"),
+            counted(g.met, "threat"), counted(g.scene + 1, "scene"))
 
     def _suit_on_screen(self, g):
         """The suit the player is looking at (the flip's card under the cursor, the reading),
@@ -552,6 +647,8 @@ class Scene:
                 pages.log(self, fb)
             elif self.oracle_shown:
                 pages.oracle(fb, g)
+            elif self.asking:
+                pages.ask(fb, g, self.asking)
             elif ph == F.CREATE:
                 pages.create(self, fb, g)
             else:
@@ -572,11 +669,12 @@ class Scene:
     def _on_pages(self):
         """Is one of the screens of ui/the_four_pages.py on screen?"""
         ph = self.host.game.phase
-        return (self.showing_four or self.page != PLAY or self.oracle_shown
+        return (self.showing_four or self.page != PLAY or self.oracle_shown or self.asking
                 or ph == F.CREATE or ph == F.SPREAD_PHASE)
 
     def _list(self, fb):
-        """The action list beside the sheet (IDLE, SCAR, END)."""
+        """The action list beside the sheet (IDLE, SCAR, END), and under it two lines: what
+        a smaller list asks, else the turn, the deck and the keys of the pages."""
         fb.vline(LIST_X - 2, 0, 64, 1)
         items = self.items
         for row in range(LIST_ROWS):
@@ -588,27 +686,33 @@ class Scene:
         if self.top > 0:
             draw.text(fb, draw.ARROW_U, 122, 1)
         if self.top + LIST_ROWS < len(items):
-            draw.text(fb, draw.ARROW_D, 122, 57)
+            draw.text(fb, draw.ARROW_D, 122, 1 + (LIST_ROWS - 1) * LIST_PITCH)
         g = self.host.game
         m = self.menu
+        ask = None
         if g.phase == F.SCAR_PHASE:
-            draw.text(fb, "SCAR:", LIST_X, 50)
-            draw.text(fb, "WHICH DROPS?", LIST_X, 57)
+            ask = ("SCAR:", "WHICH DROPS?")
         elif m == M_TURN:
-            draw.text(fb, "FLIP WHICH", LIST_X, 50)
-            draw.text(fb, "RATING?", LIST_X, 57)
+            ask = ("FLIP WHICH", "RATING?")
         elif m == M_AGAINST:
             s = g.source if self.menu_arg == POWER_ARG else self.menu_arg
-            draw.text(fb, "FLIP %s %d" % (four(s, STAT), g.ratings[s]), LIST_X, 50)
-            draw.text(fb, "AGAINST?", LIST_X, 57)
-        elif g.phase == F.END:
-            draw.center(fb, "THE STORY", 22, 1, LIST_X, 128 - LIST_X)
-            draw.center(fb, "HAS ENDED", 29, 1, LIST_X, 128 - LIST_X)
-            draw.center(fb, "T%d" % g.turn, 38, 1, LIST_X, 128 - LIST_X)
+            ask = ("FLIP %s %d" % (four(s, STAT), g.ratings[s]), "AGAINST?")
+        if ask is not None:
+            draw.text(fb, ask[0], LIST_X, FOOT_Y)
+            draw.text(fb, ask[1], LIST_X, FOOT_Y + 6)
+            return
+        draw.text(fb, "TURN %d" % g.turn, LIST_X, FOOT_Y)
+        draw.right(fb, "DECK %d" % g.deck_n, 127, FOOT_Y)  # a pixel from the edge
+        if g.phase == F.END:  # (the last line is the host's: A: SCORE)
+            draw.center(fb, "THE STORY", 16, 1, LIST_X, 128 - LIST_X)
+            draw.center(fb, "HAS ENDED", 23, 1, LIST_X, 128 - LIST_X)
+            draw.text(fb, words(_W_PAGES_KEYS), LIST_X, 37)
+        else:
+            draw.text(fb, words(_W_PAGES_KEYS), LIST_X, FOOT_Y + 6)
 
     def _sheet(self, fb, g):
         """The character sheet in the left half: ratings as dots, Harm boxes, Spark, Scars,
-        the Pressure Die's face, the Source, the Quiet, the turn and the deck."""
+        the Pressure Die's face, the Source (its domain, then its origin), the Quiet."""
         for s in range(4):
             y = s * 6
             draw.text(fb, four(s, STAT), 0, y)
@@ -626,12 +730,12 @@ class Scene:
         dots(fb, 22, y, g.spark, F.MAX_SPARK)
         draw.text(fb, "SCARS %d" % g.scars, 0, 40)
         die(fb, 47, 26, g.pressure)
-        if g.source != NONE and g.origin != NONE:
-            draw.text(fb, four(g.source, DOMAIN) + ", " + W.ORIGINS[g.origin], 0, 47)
-        # The Quiet: once per shuffle, and only with nothing pressing (no live threat).
-        quiet = "USED" if g.quiet_used else "READY" if g.quiet_allowed() else "NOT NOW"
-        draw.text(fb, "QUIET " + quiet, 0, 53)
-        draw.text(fb, "T%d DECK %d" % (g.turn, g.deck_n), 0, 59)
+        if g.source != NONE and g.origin != NONE:  # (two lines: "MATTER, BARGAINED" is wider)
+            draw.text(fb, "SOURCE: " + four(g.source, DOMAIN), 0, 46)
+            draw.text(fb, W.ORIGINS[g.origin], 0, 52)
+        # The Quiet: once per shuffle (with a threat live, choosing it asks first: D12).
+        quiet = "READY" if g.quiet_allowed() else "USED"
+        draw.text(fb, "QUIET " + quiet, 0, 58)
 
     def _flip(self, fb, g):
         """A flip: its cards, the one under the cursor (KEEP, PICK) or kept (RESULT), the band
@@ -642,7 +746,12 @@ class Scene:
         if ph == F.PICK_PHASE:
             title = words(_W_PICK_TITLE)
         else:
-            title = ("POWER " + four(g.source, DOMAIN)) if g.powered else "TURN"
+            if g.powered:
+                title = "POWER " + four(g.source, DOMAIN)
+            elif self.flipped != NONE:  # the rating flipped (the reading's suit may differ)
+                title = "%s %d" % (four(self.flipped, STAT), g.ratings[self.flipped])
+            else:
+                title = "TURN"
             if g.target != NONE:
                 t = g.threat[g.target]
                 title += " VS " + threat_name(t) + " G%d" % g.grip[g.target]
@@ -661,8 +770,8 @@ class Scene:
             draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
             if item == F.MORE << 8:
                 draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
-        if ph == F.KEEP_PHASE or (ph == F.RESULT and (g.bumped or g.overruled)):
-            draw.right(fb, "SPARK %d" % g.spark, 127, 0)  # a pixel from the edge
+        if ph != F.PICK_PHASE:  # what Spark can buy is on offer: how much there is, right of
+            draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # the cards (6 at most)
         if on >= 0:
             c = g.flip[on]
             band = g.band if ph == F.RESULT else F.band_of(c)
@@ -678,6 +787,11 @@ class Scene:
             if len(self.items) > 1:
                 s = draw.ARROW_U + draw.ARROW_D + " " + s
             draw.text(fb, s, 0, 59)
+
+def counted(n, what):
+    """'1 turn', '2 turns'."""
+    return "%d %s%s" % (n, what, "" if n == 1 else "s")
+
 
 PAGES_MODULE = "deckdelve.ui.the_four_pages"
 
@@ -731,7 +845,8 @@ def reading(fb, suit, y):
     for ln in draw.wrap(four(suit, AXIS_WORDS), 128):
         y += 6
         draw.text(fb, ln, 0, y)
-    draw.text(fb, "STAT " + four(suit, STAT) + "  WORLD: " + four(suit, HOLDS), 0, y + 6)
+    draw.text(fb, words(_W_HOLDS) + four(suit, HOLDS), 0, y + 6)  # (not the stat: a Wits flip
+    # may keep a spade, and "GRIT" there read as if Grit had been flipped)
     draw.text(fb, four(suit, THREAT) + ": " + four(suit, THREAT_WORDS), 0, y + 12)
     draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
 

@@ -31,13 +31,20 @@ SHEET_WORDS = (
 # The sentences of these screens, one string (see ui/red_queen.py for why).
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
-    "DOTS TO PLACE: %d OF 8|A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
+    "DOTS LEFT TO PLACE: %d|A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
     "NO LIVE THREATS|DECK %d|SPADES|JOURNAL|NO JOURNAL HERE|THE ORACLE|YES|NO|"
-    "HOW MUCH: %d OF 13"
+    "HOW MUCH: %d OF 13|ALL 8 DOTS PLACED|A:ADD A DOT|A:BACK TO 1|"
+    "A:CHOOSE|A:BEGIN|B:BACK|THE QUIET|"
+    "Ask the world a yes-or-no question: say it, or write it down. Then a card is dealt: red "
+    "is yes, black is no, its rank is how much.|A: DEAL THE ANSWER  B: BACK|"
+    "Alone, off the road, nothing pressing: put the deck down and speak alone. Write in your "
+    "character's own voice, first person: not what happened, what you think about what "
+    "happened. Then Harm is cleared and you take 1 Spark (once a shuffle).|"
+    "A: TAKE THE QUIET  B: BACK|\x0bJOURNAL|\x0bSHEET"
 )
 _W_SOURCE_IS = const(0)
 _W_ORIGIN_IS = const(1)
-_W_TO_PLACE = const(2)
+_W_LEFT_TO_PLACE = const(2)
 _W_NEW_SPREAD = const(3)
 _W_SPREAD_ASK = const(4)
 _W_THREATS = const(5)
@@ -50,6 +57,19 @@ _W_ORACLE_TITLE = const(11)
 _W_YES = const(12)
 _W_NO = const(13)
 _W_HOW_MUCH = const(14)
+_W_ALL_PLACED = const(15)
+_W_ADD_DOT = const(16)
+_W_BACK_TO_1 = const(17)
+_W_CHOOSE = const(18)
+_W_BEGIN_KEY = const(19)
+_W_BACK_KEY = const(20)
+_W_QUIET_TITLE = const(21)
+_W_ORACLE_ASK = const(22)
+_W_ORACLE_KEYS = const(23)
+_W_QUIET_ASK = const(24)
+_W_QUIET_KEYS = const(25)
+_W_TO_JOURNAL = const(26)
+_W_TO_SHEET = const(27)
 
 
 def words(i):
@@ -73,7 +93,9 @@ def read_log(scene):
     for line in lines:
         parts = draw.wrap(line, 116)
         if len(rows) + len(parts) > LOG_ROWS:
-            break
+            if rows:
+                break
+            parts = parts[:LOG_ROWS]  # a line longer than the page: as much as fits
         for i in range(len(parts)):
             scene.log_indent[len(rows)] = 1 if i else 0
             rows.append(parts[i])
@@ -108,16 +130,18 @@ def meaning(scene, item):
 
 def create(scene, fb, g):
     """Character creation: the ratings' dots, the Source, BEGIN, then what the rest of the
-    sheet is (Harm, Spark, Scars, the Pressure Die); the row under the cursor says what it
-    means on the bottom lines."""
+    sheet is (Harm, Spark, Scars, the Pressure Die); the row under the cursor says what A
+    does on it (at its right) and what it means (on the bottom lines)."""
+    m = scene.menu
     placed = 0
     for s in range(4):
         placed += g.ratings[s]
     left = F.DOTS - g.scars - placed
-    draw.text(fb, words(_W_TO_PLACE) % left, 0, 0)
+    draw.text(fb, words(_W_LEFT_TO_PLACE) % left if left else words(_W_ALL_PLACED), 0, 0)
+    if m != MAIN:
+        draw.right(fb, words(_W_BACK_KEY), 127, 0)
     fb.hline(0, 6, 128, 1)
     items = scene.items
-    m = scene.menu
     top = scene.top
     for i in range(top, min(len(items), top + CREATE_ROWS)):
         y = 9 + (i - top) * 6
@@ -136,6 +160,7 @@ def create(scene, fb, g):
                 draw.text(fb, W.ORIGINS[g.origin], 36, y)
         if i == scene.index:
             draw.cursor(fb, 0, y - 1, 80, draw.LINE + 1)
+            draw.text(fb, key_hint(g, item, left), 82, y)  # (ends by x = 120: the arrows at 122)
     if top > 0:
         draw.text(fb, draw.ARROW_U, 122, 9)
     if top + CREATE_ROWS < len(items):
@@ -146,6 +171,32 @@ def create(scene, fb, g):
         fb.hline(0, 51, 128, 1)
         for i in range(min(2, len(lines))):
             draw.text(fb, lines[i], 0, 53 + i * 6)
+
+
+def key_hint(g, item, left):
+    """What A does on a creation row ("" on a row of words only)."""
+    if item & INFO:
+        return ""
+    if item & RATE:
+        return words(_W_ADD_DOT if left and g.ratings[item & 3] < F.MAX_RATING
+                     else _W_BACK_TO_1)
+    if item >> 8 == F.BEGIN:
+        return words(_W_BEGIN_KEY)
+    return words(_W_CHOOSE)
+
+
+def ask(fb, g, kind):
+    """The Oracle's and the Quiet's own screen before A does it: what the rule text asks of
+    the player first (the question; the character's own voice)."""
+    oracle = kind == F.ORACLE
+    draw.center(fb, words(_W_ORACLE_TITLE if oracle else _W_QUIET_TITLE), 0)
+    fb.hline(0, 6, 128, 1)
+    y = 9
+    for line in draw.wrap(words(_W_ORACLE_ASK if oracle else _W_QUIET_ASK), 126):
+        draw.text(fb, line, 0, y)
+        y += 6
+    fb.hline(0, 57, 128, 1)
+    draw.text(fb, words(_W_ORACLE_KEYS if oracle else _W_QUIET_KEYS), 0, 59)
 
 
 def sheet_part(fb, k, y):
@@ -173,6 +224,7 @@ def spread_choice(scene, fb, g):
 def world(scene, fb, g):
     n = g.live_threats()
     draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
+    draw.center(fb, words(_W_TO_JOURNAL), 0)  # (LEFT: the next page)
     draw.right(fb, words(_W_DECK) % g.deck_n, 127, 0)  # a pixel from the edge
     fb.hline(0, 6, 128, 1)
     if n == 0:
@@ -210,6 +262,7 @@ def world(scene, fb, g):
 def log(scene, fb):
     fb.fill_rect(0, 0, 128, 7, 1)
     draw.center(fb, words(_W_JOURNAL), 1, 0)
+    draw.text(fb, words(_W_TO_SHEET), 1, 1, 0)  # (LEFT: back to the sheet)
     rows = scene.log_rows
     if rows is None:
         draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
