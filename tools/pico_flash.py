@@ -920,20 +920,30 @@ def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
 def long_campaign(actions=500, timing="typical", board=bench_pico.BOARD, **kit):
     """The Four played for `actions` actions through its buttons (random presses among U, D,
     A, found in the simulator) from the tour's campaign: a dict with the presses, every
-    action's wait (cycles, press to the display), erases and flash-busy cycles, and the
-    erases by the kind of file whose save made them."""
-    keys, _at = _four_actions(actions, _four_data(), _four_start(_four_data()))
-    sc = Scenario("long_campaign", _four_data, _four_start(_four_data()) + keys,
-                  ("camp_the_four_0.sav",), None, None)
+    action's wait (cycles from its press to the display), erases and flash-busy cycles, the
+    same for the other presses that wrote the campaign (a message read: the screen kept), and
+    the erases by the kind of file whose save made them."""
+    start = _four_start(_four_data())
+    keys, at = _four_actions(actions, _four_data(), start)
+    sc = Scenario("long_campaign", _four_data, start + keys, ("camp_the_four_0.sav",), None,
+                  None)
     rec = record(sc, timing, board, **kit)
     frames = {f["n"]: f for f in rec.log["frames"]}
-    acts = [f for f in rec.log["frames"] if f["label"] == "save" and f["press"]]
+    pressed = [f for f in rec.log["frames"] if f["press"]]
+    if len(pressed) != len(start) + len(keys):
+        raise Failure("the long campaign: %d presses answered of %d" % (
+            len(pressed), len(start) + len(keys)))
+    acts = [pressed[len(start) + i] for i in at]
+    numbers = {f["n"] for f in acts}
+    others = [f for f in pressed if f["label"] == "save" and f["n"] not in numbers]
     by_kind = {}
     for kind, wops, _start, _end in windows(rec):
         by_kind[kind] = by_kind.get(kind, 0) + sum(op["kind"] == "E" for op in wops)
     got = [_wait(frames, f["n"]) for f in acts]
+    kept = [_wait(frames, f["n"]) for f in others]
     return {"actions": len(acts), "presses": len(keys), "waits": [w for w, _b, _e in got],
             "busy": [b for _w, b, _e in got], "erases": [e for _w, _b, e in got],
+            "kept": [w for w, _b, _e in kept], "kept_erases": sum(e for _w, _b, e in kept),
             "by_kind": by_kind, "timing": timing}
 
 
@@ -966,24 +976,30 @@ def saves_markdown(waits, campaign, route="stock MicroPython + .mpy on flash"):
     n = len(waits_sorted)
     within = sum(1 for w in waits_sorted if w <= ACTION_GOAL)
     erases = sum(c["erases"])
+    kept = sorted(c["kept"])
     lines += [
         "",
         "A kind saved more than once in its scenario (The Four's snapshot and journal, after "
         "each action) shows its longest wait; a saved run and runs.dat are one press (Save "
         "and quit), so are The Four's snapshot and journal (an action); a bad file is set aside "
         "by the boot check, in the frame after the title is up (from that frame to its notice "
-        "on screen). The Four, a long "
-        "campaign: %d actions (%d presses, random among up, down and A) from the tour's "
-        "campaign, %s flash timing: a press that acts waits %s median, %s in 9 of 10, %s at "
-        "most; %d of %d within %s, %d over %s. The flash was busy %s per action on average; "
-        "littlefs erased %d blocks (%.2f an action; actions with none: %d, one: %d, two or "
-        "more: %d), by the save that made them: %s." % (
-            c["actions"], c["presses"], c["timing"], _m(waits_sorted[n // 2]),
+        "on screen).",
+        "",
+        "The Four, a long campaign from the tour's campaign, %s flash timing: %d actions (%d "
+        "presses at random among up, down and A, found in the simulator). A press that acts "
+        "waits %s median, %s in 9 of 10, %s at most; %d of %d within %s, %d over %s. The "
+        "flash was busy %s per action on average; littlefs erased %d blocks in the actions' "
+        "frames (%.2f an action; actions with none: %d, one: %d, two or more: %d). %d other "
+        "presses wrote the campaign (a message read: the screen kept), waiting %s median, %s "
+        "at most, %d erases. Erases by the save that made them: %s." % (
+            c["timing"], c["actions"], c["presses"], _m(waits_sorted[n // 2]),
             _m(waits_sorted[(9 * n) // 10 - 1]), _m(waits_sorted[-1]), within, n,
             _m(ACTION_GOAL), sum(1 for w in waits_sorted if w > SAVE_GOAL), _m(SAVE_GOAL),
             _m(sum(c["busy"]) / n), erases, erases / n,
             sum(1 for e in c["erases"] if e == 0), sum(1 for e in c["erases"] if e == 1),
-            sum(1 for e in c["erases"] if e >= 2),
+            sum(1 for e in c["erases"] if e >= 2), len(kept),
+            _m(kept[len(kept) // 2] if kept else None), _m(kept[-1] if kept else None),
+            c["kept_erases"],
             ", ".join("%s %d" % (k, v) for k, v in sorted(c["by_kind"].items()))),
         "",
         "Goals (issue 23): a The Four action, its save included, on screen within 2.50 M "
