@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench bench-pico bench-device balance clean soak
+.PHONY: venv sim test lint build bench bench-pico bench-device balance clean soak power-cuts
 
 venv: $(STAMP)
 
@@ -41,11 +41,19 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench $(ARGS)
 	$(BIN)/python -m tools.bench_hw
 
-# The firmware on an emulated Pico (rp2040js, tools/pico): cycles per press, heap. Needs node,
-# npm and the MicroPython RPI_PICO image: PICO_FIRMWARE=path/to/RPI_PICO.uf2 (default: the one
-# in ../shared/pico-emu/). See tools/bench_pico.py.
+# The firmware on an emulated Pico (rp2040js, tools/pico): cycles per press, heap, and the
+# wait for every kind of save with a long The Four campaign (tools/pico_flash.py; ARGS="--saves
+# 0" leaves them out). Needs node, npm and the MicroPython RPI_PICO image: PICO_FIRMWARE=
+# path/to/RPI_PICO.uf2 (default: the one in ../shared/pico-emu/). See tools/bench_pico.py.
 bench-pico: $(STAMP)
-	$(BIN)/python -m tools.bench_pico --out docs/BENCHMARKS-pico.md
+	$(BIN)/python -m tools.bench_pico --out docs/BENCHMARKS-pico.md $(ARGS)
+
+# Power cuts over every kind of save the firmware makes, on the emulated Pico (both routes):
+# 50 seeded instants a kind, each image loaded by the firmware's loaders, every distinct image
+# booted through the menus (~8 min); the table in docs/POWER-CUTS-pico.md. make test runs the
+# same cuts and boots one image a kind.
+power-cuts: $(STAMP)
+	nice -n 10 $(BIN)/python -m tools.pico_flash cuts --boot all --out docs/POWER-CUTS-pico.md $(ARGS)
 
 # The same tour on a real Pico flashed with `make flash`: milliseconds per frame.
 bench-device: $(STAMP)

@@ -75,13 +75,16 @@ def save(name, buf):
 @pytest.mark.parametrize("route", bench_pico.ROUTES)
 def test_every_frame_on_the_emulated_pico_is_the_simulators(route):
     # Both routes onto a Pico: the stock image with the code as .mpy on flash, and the
-    # Deckdelve image (tools/firmware.py) with nothing on flash but the player's files.
-    steps = bench_pico.tour()
+    # Deckdelve image (tools/firmware.py) with nothing on flash but the player's files. No
+    # settings to start with (a Pico just flashed): the tour goes through the first-run how-to
+    # and each game's first start, and the settings they write on the Pico's flash.
+    steps = bench_pico.tour(first_run=True)
+    files = bench_pico.data_files(settings=False)
     try:
-        log = outside.need(bench_pico.run, steps, route=route)
+        log = outside.need(bench_pico.run, steps, route=route, data=files)
     except bench_pico.Failure as e:
         pytest.fail("the emulated Pico could not run: %s" % e, pytrace=False)
-    pico = assert_frames_are_the_simulators(log, steps)
+    pico = assert_frames_are_the_simulators(log, steps, files)
     assert len(pico) > 40  # the tour went through every game
     assert {label for label, _buf in pico} >= {key + "/play" for key, _moves in bench_pico.TOUR}
 

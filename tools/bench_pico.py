@@ -2,7 +2,7 @@
 themselves, read off the emulated display's I2C bus.
 
     python -m tools.bench_pico [--route mpy|frozen|both] [--firmware UF2] [--bootrom MJS]
-                               [--out FILE] [--json FILE] [--games K,...]
+                               [--out FILE] [--json FILE] [--games K,...] [--saves ACTIONS]
     python -m tools.bench_pico --device PORT [--games K,...]
 
 Boots, on rp2040js (npm, pinned in tools/pico/package.json; `npm ci` runs there on first use)
@@ -18,7 +18,10 @@ cycles of a press (median, worst; drawing alone), entering and leaving, an idle 
 free heap, and the cycles from reset to the first full title frame, at 125 MHz with I2C at
 400 kHz: the routes side by side, then each route's own table. --out writes the same as a
 markdown fragment (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes); --firmware
-boots another UF2 in the route's place.
+boots another UF2 in the route's place. With every game, it then measures on each route the
+wait for every kind of save (tools/pico_flash.py: the emulated flash programs and erases with
+the W25Q16JV's timing, typical and worst case) and plays a long The Four campaign through its
+buttons (--saves ACTIONS, default 500; 0: no save figures).
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
 the emulator reads flash in one cycle.
 --device PORT (`make bench-device PORT=...`) plays the same tour on a real Pico that holds the
@@ -39,23 +42,23 @@ from tools import inputs, mpy
 HERE = os.path.join(mpy.ROOT, "tools", "pico")
 
 
-def firmware_for(route):
+def firmware_for(route, board=None):
     """The UF2 a route boots: "mpy" the stock MicroPython image (its code then goes on flash as
-    .mpy, as `make flash` puts it), "frozen" the Deckdelve image of BOARD (tools/firmware.py:
-    the code frozen in, nothing but the player's files on flash). Raises inputs.Missing when
-    the image can be neither found nor made."""
+    .mpy, as `make flash` puts it), "frozen" the Deckdelve image of board (default BOARD;
+    tools/firmware.py: the code frozen in, nothing but the player's files on flash). Raises
+    inputs.Missing when the image can be neither found nor made."""
     if route == "frozen":
         from tools import firmware
 
         try:
-            return firmware.build(BOARD)
+            return firmware.build(board or BOARD)
         except firmware.Failure as e:
             raise Failure(str(e)) from None
     return inputs.stock()
 
 
 ROUTES = ("mpy", "frozen")
-BOARD = "ssd1306-i2c"  # the runner models an SSD1306 on I2C0 with this file's pins
+BOARD = "ssd1306-i2c"  # the board the tour runs on (the runner models every one in boards/)
 SEED = 1  # the first game's seed; each game after it takes the next
 CLOCK_HZ = 125_000_000
 # Goals of issue 16, in cycles at 125 MHz.
@@ -100,26 +103,34 @@ def game_index(key):
     raise Failure("no game %r in the registry" % key)
 
 
-def tour(games=None):
+def tour(games=None, first_run=False):
     """The script as (label, keys) steps: keys is a string of U D L R A B, one press each;
     label tags the frames those presses cause. From the title through every game, back to
-    the title."""
+    the title. first_run: the Pico starts without settings (data_files(settings=False)), so
+    the tour also reads the collection's how-to (3 pages) and each game's first-start
+    message, and the settings they write are on the Pico's flash from then on."""
     steps = [("title", "")]
+    howto = "AAA" if first_run else ""
     # The list of games starts on the game last started: at first the last one the data
-    # folder's settings name (data_files), then each game the tour played.
+    # folder's settings name (data_files; none on a first run: the first game), then each
+    # game the tour played.
     sys.path.insert(0, mpy.FIRMWARE)
     from deckdelve import registry
 
-    offered = len(registry.GAMES) - 1
+    offered = 0 if first_run else len(registry.GAMES) - 1
     rows = len(registry.GAMES) + 1  # the games and Settings
     for key, moves in TOUR:
         if games and key not in games:
             continue
         opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
-        steps.append(("menus", "A" + "D" * ((game_index(key) - offered) % rows) + "A"
+        steps.append(("menus", "A" + howto + "D" * ((game_index(key) - offered) % rows) + "A"
                       + opening))
+        howto = ""
         offered = game_index(key)
-        steps.append((key + "/enter", "A"))  # the game's first option
+        # the game's first option (the first start of a game that is not in a slot shows a
+        # message first: A closes it and starts the game)
+        first = "A" if first_run and key not in ENTER_LEAVE else ""
+        steps.append((key + "/enter", first + "A"))
         steps.append((key + "/play", moves))
         steps.append((key + "/pause", pausing))
         steps.append((key + "/leave", "A"))
@@ -164,9 +175,9 @@ def npm_ci():
                       .splitlines()[-1])
 
 
-def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None):
-    """The littlefs image `make flash BOARD=ssd1306-i2c` would leave on a Pico (route "mpy"),
-    or that the Deckdelve image's own first start leaves (route "frozen": no code, no board
+def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None, board=BOARD):
+    """The littlefs image `make flash BOARD=board` would leave on a Pico (route "mpy"), or
+    that the Deckdelve image's own first start leaves (route "frozen": no code, no board
     file), with data (default data_files()) in /data, the bench main.py (or main, the text of
     another) and extra ({path: bytes}, put in last). Returns its path."""
     try:
@@ -195,7 +206,8 @@ def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None):
         main = "import bench_main\n"
     files["/main.py"] = main.encode()
     if route == "mpy":
-        files["/board.json"] = open(deploy.board_path(BOARD), "rb").read()
+        with open(deploy.board_path(board), "rb") as f:
+            files["/board.json"] = f.read()
     for name, content in (data_files() if data is None else data).items():
         files["/data/" + name] = content
     stage = os.path.join(deploy.STAGE, "deckdelve")
@@ -207,8 +219,7 @@ def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None):
     files.update(extra or {})
     # The rp2 port's filesystem on a 2 MiB RPI_PICO: 352 blocks of 4 KiB at flash 0xA0000,
     # mounted as VfsLfs2(rp2.Flash(), progsize=256): read 32, prog 256, cache 1024,
-    # lookahead 32 (extmod/vfs_lfsx.c). /data exists already: the emulator cannot program
-    # flash, so the app could not create it.
+    # lookahead 32 (extmod/vfs_lfsx.c). /data is made here, as `make flash` makes it.
     fs = LittleFS(block_size=4096, block_count=352, read_size=32, prog_size=256,
                   cache_size=1024, lookahead_size=32, block_cycles=100)
     made = set()
@@ -244,13 +255,13 @@ def past_creation(s):
     return host.game.phase == the_four.IDLE
 
 
-def data_files():
+def data_files(settings=True):
     """The data folder the tour starts with, {name: bytes}: settings.dat with every how-to seen
-    and each game's menu on the option the tour starts, and a campaign of The Four in slot 1,
-    past its character's creation (made here by the simulator through the game's buttons:
-    past_creation()). So the tour writes nothing: the emulator cannot
-    program flash, and a write that vanished would make the Pico's screens differ from the
-    simulator's."""
+    and each game's menu on the option the tour starts (settings=False: none, as on a Pico
+    just flashed: see tour(first_run)), and a campaign of The Four in slot 1, past its
+    character's creation (made here by the simulator through the game's buttons:
+    past_creation(), so that the tour's presses in The Four measure its play, not its
+    creation screens)."""
     sys.path.insert(0, mpy.ROOT)
     from host_sim.sim import Sim
 
@@ -258,13 +269,15 @@ def data_files():
     from deckdelve.store import DEFAULT_SETTINGS, Store
 
     keys = [g[0] for g in registry.GAMES]
-    settings = dict(DEFAULT_SETTINGS)
-    settings["seen"] = ",".join(["*"] + keys)
-    # (each game's option as its menu offers it; the last, the game last started)
-    settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
+    if settings:
+        settings = dict(DEFAULT_SETTINGS)
+        settings["seen"] = ",".join(["*"] + keys)
+        # (each game's option as its menu offers it; the last, the game last started)
+        settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
     folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
     try:
-        Store(folder).save_settings(settings)
+        if settings:
+            Store(folder).save_settings(settings)
         s = Sim(folder, seed=SEED, game="the_four")  # slot 1: a slot game runs in a slot
         if not past_creation(s):
             raise Failure("The Four's campaign for the tour is not past its creation")
@@ -278,29 +291,52 @@ def data_files():
 
 
 def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy", data=None,
-        extra=None):
+        extra=None, board=BOARD, **flash):
     """Boot the firmware of route (or the UF2 firmware) in the emulator, with the flash
     build_image makes, and play steps; returns the runner's log. inputs.Missing when an
-    outside input cannot be had."""
+    outside input cannot be had. board: a file in boards/; flash: emulate()'s flash
+    options."""
     check_tools()
-    firmware = firmware or firmware_for(route)
+    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
+        image = build_image(work, seed, main, route, data, extra, board)
+        return emulate(script(steps), image, board, firmware, bootrom, route, **flash)
+
+
+def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
+            timing="typical", flash_out=None, flash_log=None, cut=None, cut_seed=0,
+            check=True):
+    """Boot the firmware of route (or the UF2 firmware) on the emulated Pico with the
+    filesystem image (a file: the rp2 port's littlefs area) and play the runner's script text;
+    returns its log. timing: the flash chip's, "typical" or "worst"; flash_out: a file to save
+    the filesystem area in at the end (boot it again as image); flash_log: a file for every
+    erase and page program; cut: the instant (cycles of emulated time) of a power cut, an
+    operation under way then left part done as cut_seed makes it (see tools/pico/run.mjs).
+    check=False returns a log with an error instead of raising."""
+    check_tools()
+    firmware = firmware or firmware_for(route, board)
     bootrom = bootrom or inputs.bootrom()
     npm_ci()
-    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-") as work:
-        image = build_image(work, seed, main, route, data, extra)
+    from tools import deploy
+
+    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-run-") as work:
         path = os.path.join(work, "script.txt")
         with open(path, "w") as f:
-            f.write(script(steps))
+            f.write(text)
         out = os.path.join(work, "log.json")
-        r = subprocess.run(["node", os.path.join(HERE, "run.mjs"), os.path.abspath(firmware),
-                            os.path.abspath(bootrom), image, path, out],
-                           capture_output=True, text=True)
+        cmd = ["node", os.path.join(HERE, "run.mjs"), os.path.abspath(firmware),
+               os.path.abspath(bootrom), image, path, out, "--board", deploy.board_path(board),
+               "--timing", timing]
+        for flag, value in (("--flash-out", flash_out), ("--flash-log", flash_log),
+                            ("--cut", cut), ("--seed", cut_seed if cut is not None else None)):
+            if value is not None:
+                cmd += [flag, str(value)]
+        r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode or not os.path.isfile(out):
             why = (r.stderr.strip() or "no log").splitlines()[-1]
             raise Failure("the emulator failed: " + why)
         with open(out) as f:
             log = json.load(f)
-    if log["error"]:
+    if log["error"] and check:
         tail = log["serial"].strip().splitlines()[-3:]
         raise Failure("the emulated Pico: %s %s" % (log["error"], " / ".join(tail)))
     return log
@@ -534,10 +570,16 @@ def main(argv=None):
     p.add_argument("--out", help="write the markdown fragment here")
     p.add_argument("--games", help="comma-separated game keys (default: all)")
     p.add_argument("--json", help="write the summary as JSON here")
+    p.add_argument("--saves", type=int, default=500, metavar="ACTIONS",
+                   help="also measure, on each route, the wait for every kind of save and a "
+                        "long The Four campaign of this many actions (tools/pico_flash.py; 0: "
+                        "neither; only with every game)")
     p.add_argument("--device", metavar="PORT",
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
     a = p.parse_args(argv)
+    if a.saves < 0:
+        p.error("--saves must be 0 or more")
     for flag, path in (("--out", a.out), ("--json", a.json)):
         why = path is not None and bad_output(path)
         if why:  # checked now, not after the emulated tour
@@ -553,12 +595,22 @@ def main(argv=None):
         summaries = {}
         for route in routes:
             summaries[route] = summarize(run(tour(games), a.firmware, a.bootrom, route=route))
+        saves = {}
+        if a.saves > 0 and not games:
+            from tools import pico_flash
+
+            for route in routes:
+                kit = {"firmware": a.firmware, "bootrom": a.bootrom, "route": route}
+                saves[route] = pico_flash.saves_markdown(
+                    pico_flash.save_waits(**kit), pico_flash.long_campaign(a.saves, **kit),
+                    ROUTE_NAMES[route])
     except (Failure, inputs.Missing) as e:
         print("bench_pico: %s" % e, file=sys.stderr)
         return 1
     parts = [side_by_side(summaries)] if len(routes) > 1 else []
     for route in routes:
         parts.append(markdown(summaries[route], "Measured now, %s" % ROUTE_NAMES[route]))
+    parts += [saves[route] for route in routes if route in saves]
     text = "\n".join(parts)
     print(text)
     for route in routes:

@@ -1,12 +1,20 @@
 // Deckdelve on an emulated Raspberry Pi Pico (npm rp2040js, pinned in package.json): boots a
-// MicroPython UF2 with our littlefs image, models an SSD1306 on I2C0 (address 0x3C, 400 kHz
-// bit times), drives the six buttons through a script and records every frame. Driven by
-// tools/bench_pico.py, which builds the image and reads the log; run it through that.
+// MicroPython UF2 with our littlefs image, models the board's display (SSD1306 or SH1106, on
+// I2C or SPI, on the board file's pins), drives its six buttons through a script, records
+// every frame, and programs and erases the flash as the firmware asks, with the flash chip's
+// timing. Driven by tools/bench_pico.py, which builds the image and reads the log; run it
+// through that.
 //
-//   node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json
+//   node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json --board BOARD.json
+//                [--flash-out IMG] [--flash-log OPS.json] [--timing typical|worst]
+//                [--cut CYCLE --seed N]
 //
 // BOOTROM.mjs exports `bootromB1` (the RP2040 B1 bootrom as a Uint32Array, as in rp2040js's
 // demo folder): the npm package does not ship it, so it is passed in like the firmware.
+// FS.img is the rp2 port's filesystem area (it goes at flash offset FS_OFFSET).
+// BOARD.json is the board file `make flash BOARD=...` copies (boards/): its display (controller,
+// bus, pins, address, clock, col_offset) and its buttons (GPIO numbers, or "bootsel").
+//
 // SCRIPT, one step a line ('#' comments), all in emulated time:
 //   label NAME     frames from here on are tagged NAME (the report groups by it)
 //   press BTN      BTN (up down left right a b) goes down; it is let go 1 ms after the next
@@ -15,34 +23,77 @@
 //   wait MS        let MS milliseconds of emulated time pass
 //   probe          ask the firmware for one heap line (tools/pico/bench_main.py prints it)
 //   quit           stop (also the end of the script)
-// Frames are the firmware's own: GP3 is high while boot.run() runs one, and GP6 is high at
-// its end if it redrew the screen (boot.main's marker, tools/pico/bench_main.py).
-// LOG.json: {frames: [{n, label, press, end, cycles, redrawn, draw, pushed, bytes, ram?}], pushes,
-// probes, serial, error}; `press` names the button a frame read first, `at` is the time since
-// reset at the frame's end (in cycles at 125 MHz: it counts time asleep too, `cycles` does not), `draw` is the frame's cycles before its first I2C transfer, `ram` (hex, 1024
-// bytes, the controller's RAM in page order) is kept for every frame that pushed data.
+// Frames are the firmware's own: MARK_PIN is high while boot.run() runs one, and REDRAWN_PIN is
+// high at its end if it redrew the screen (boot.main's marker, tools/pico/bench_main.py).
+//
+// The flash. The rp2 port's block device (ports/rp2/rp2_flash.c) calls the pico-sdk's
+// flash_range_erase/program, which run from RAM with interrupts off and call the bootrom's
+// flash functions, found by code in the ROM's function table: connect_internal_flash (IF),
+// flash_exit_xip (EX), flash_range_erase (RE), flash_range_program (RP), flash_flush_cache (FC),
+// flash_enter_cmd_xip (CX). Each of those has a breakpoint at its entry here: the break handler
+// does what the chip would (erase: a 4 KiB sector to 0xFF, or a 64 KiB block where the call
+// allows; program: each page's bytes ANDed in, as NOR flash only clears bits), charges its time
+// in cycles at 125 MHz (W25Q16JV datasheet: typical by default, --timing worst for the
+// maximum), and returns. Between IF and the return of FC the flash is not readable (XIP is
+// off): a fetch of code from flash then, or an erase or program with interrupts enabled, is an
+// error in the log (the firmware would crash on a real Pico).
+//   --flash-out IMG    the filesystem area as the run left it (boot it again as FS.img)
+//   --flash-log OPS    every erase and page program: {kind E|P, addr, len, t0, t1, frame, label,
+//                      data (hex, programs)}; t0, t1 in cycles of emulated time since power-on
+//                      (the clock, time asleep included: 8 ns a cycle)
+//   --cut CYCLE        a power cut at that instant of emulated time: the run stops there and
+//                      --flash-out holds exactly what was programmed before it; an erase or page
+//                      program under way is left partly done, as partial() makes it from --seed
+//                      (tools/pico_flash.py rebuilds the same images offline from a flash log)
+// LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, pushed, bytes, t0, t1, at, flash?, ram?}],
+// pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
+// flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
+// `press` names the button a frame read first, `cycles` are the frame's (instructions run,
+// flash operations included; not the time asleep), `t0` and `t1` its start and end in emulated
+// time since reset (as a flash log's: the clock, time asleep included), `at` its end rounded
+// (the boot figure's), `draw` is the frame's cycles before its first display transfer, `flash` (when it wrote) {erases, programs, busy: cycles the chip was busy},
+// `ram` (hex, 1024 bytes: the panel's 128 columns of the controller's RAM, in page order) is kept
+// for every frame that pushed data.
 import fs from 'fs';
 import { pathToFileURL } from 'url';
 import { decodeBlock } from 'uf2';
 import { Simulator, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
 
-const [uf2File, bootromFile, fsImage, scriptFile, logFile] = process.argv.slice(2);
-if (!logFile) {
-  console.error('usage: node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json');
+const positional = [];
+const opts = {};
+{
+  const argv = process.argv.slice(2);
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i].startsWith('--')) opts[argv[i].slice(2)] = argv[++i];
+    else positional.push(argv[i]);
+  }
+}
+const [uf2File, bootromFile, fsImage, scriptFile, logFile] = positional;
+if (!logFile || !opts.board) {
+  console.error('usage: node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json --board BOARD.json '
+    + '[--flash-out IMG] [--flash-log OPS.json] [--timing typical|worst] [--cut CYCLE --seed N]');
   process.exit(2);
 }
-const PINS = { up: 10, down: 11, left: 12, right: 13, a: 14, b: 15 };  // boards/ssd1306-i2c.json
-const MARK_PIN = 3;
-const REDRAWN_PIN = 6;
-const PROBE_PIN = 2;
+const board = JSON.parse(fs.readFileSync(opts.board, 'utf8'));
+const TIMING = opts.timing || 'typical';
+if (TIMING !== 'typical' && TIMING !== 'worst') {
+  console.error(`run.mjs: --timing must be typical or worst, not ${TIMING}`);
+  process.exit(2);
+}
+// The harness's pins (tools/pico/bench_main.py): free on every board in boards/.
+const PROBE_PIN = 26;
+const MARK_PIN = 27;
+const REDRAWN_PIN = 28;
 const SETTLE = 3;  // idle frames in a row that end a step
-const BIT_NS = 2500;  // 400 kHz I2C: one bit time
+const CLOCK_HZ = 125e6;
+const NS = 1e9 / CLOCK_HZ;  // 8 ns a cycle
 const WALL_S = +(process.env.PICO_WALL_S || 600);
 const FS_OFFSET = 0xa0000;  // the rp2 port's littlefs area on a 2 MiB RPI_PICO
 
 const { bootromB1 } = await import(pathToFileURL(bootromFile).href);
 const sim = new Simulator();
 const mcu = sim.rp2040;
+const core = mcu.core;
 mcu.loadBootrom(bootromB1);
 mcu.logger = new ConsoleLogger(LogLevel.Error);
 const uf2 = fs.readFileSync(uf2File);
@@ -50,70 +101,283 @@ for (let o = 0; o + 512 <= uf2.length; o += 512) {
   const { flashAddress, payload } = decodeBlock(uf2.subarray(o, o + 512));
   mcu.flash.set(payload, flashAddress - 0x10000000);
 }
-mcu.flash.set(fs.readFileSync(fsImage), FS_OFFSET);
+const fsBytes = fs.readFileSync(fsImage);
+mcu.flash.set(fsBytes, FS_OFFSET);
 
-const log = { frames: [], pushes: 0, probes: [], serial: '', error: null };
-const cycles = () => mcu.core.cycles;
+const log = { frames: [], pushes: 0, probes: [], serial: '', error: null, bus: null,
+  flash: { erases: 0, programs: 0, busy: 0, timing: TIMING, xip_off: 0, checked: 0 } };
+const cycles = () => core.cycles;
+const now = () => Math.floor(sim.clock.nanos / NS);  // emulated time, in cycles
+function fail(message) { if (!log.error) log.error = message; finish(); }
 
-// ---- SSD1306 (and the SH1106's page-addressing commands): the controller RAM ----
-const ram = new Uint8Array(1024);
+// ---- the display controller: SSD1306 (128 columns of RAM) or SH1106 (132) ----
+const d = board.display;
+const SH1106 = d.controller === 'sh1106';
+if (!SH1106 && d.controller !== 'ssd1306') { console.error(`run.mjs: no model of a ${d.controller}`); process.exit(2); }
+const COLS = SH1106 ? 132 : 128;
+const COL0 = d.col_offset || 0;  // the RAM column the panel's first column shows
+const ram = new Uint8Array(COLS * 8);
 const ctl = { mode: 2, c0: 0, c1: 127, p0: 0, p1: 7, col: 0, page: 0 };
-const ARGS = { 0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0x8d: 1, 0xad: 1 };
+// Commands followed by argument bytes (SSD1306 datasheet section 10; SH1106 "Commands").
+const ARGS = SH1106
+  ? { 0x81: 1, 0xa8: 1, 0xad: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 }
+  : { 0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1, 0x8d: 1,
+    0x26: 6, 0x27: 6, 0x29: 5, 0x2a: 5, 0xa3: 2 };
 let cmd = [], need = 0;
+function resetController() {
+  Object.assign(ctl, { mode: 2, c0: 0, c1: 127, p0: 0, p1: 7, col: 0, page: 0 });
+  cmd = []; need = 0;  // (the RAM keeps what it held)
+}
 function command(b) {
   if (need) { cmd.push(b); if (--need) return; } else { cmd = [b]; need = ARGS[b] || 0; if (need) return; }
   const [c, a, b2] = cmd;
-  if (c === 0x20) ctl.mode = a & 3;
-  else if (c === 0x21) { ctl.c0 = a & 127; ctl.c1 = b2 & 127; ctl.col = ctl.c0; }
-  else if (c === 0x22) { ctl.p0 = a & 7; ctl.p1 = b2 & 7; ctl.page = ctl.p0; }
+  if (!SH1106 && c === 0x20) ctl.mode = a & 3;
+  else if (!SH1106 && c === 0x21) { ctl.c0 = a & 127; ctl.c1 = b2 & 127; ctl.col = ctl.c0; }
+  else if (!SH1106 && c === 0x22) { ctl.p0 = a & 7; ctl.p1 = b2 & 7; ctl.page = ctl.p0; }
   else if (c >= 0xb0 && c <= 0xb7) ctl.page = c & 7;
   else if (c < 0x10) ctl.col = (ctl.col & 0xf0) | c;
-  else if (c < 0x20) ctl.col = (ctl.col & 0x0f) | ((c & 7) << 4);
+  else if (c < 0x20) ctl.col = (ctl.col & 0x0f) | ((c & (SH1106 ? 15 : 7)) << 4);
 }
 function data(b) {
-  ram[ctl.page * 128 + ctl.col] = b;
+  if (ctl.col < COLS) ram[ctl.page * COLS + ctl.col] = b;
+  if (SH1106) { ctl.col++; return; }  // page addressing only: along the page (stops past 131)
   if (ctl.mode === 0) {  // horizontal: wrap within the column and page window
     if (ctl.col++ >= ctl.c1) { ctl.col = ctl.c0; if (ctl.page++ >= ctl.p1) ctl.page = ctl.p0; }
-  } else ctl.col = (ctl.col + 1) & 127;  // page addressing: along the page
+  } else ctl.col = ctl.col >= ctl.c1 ? ctl.c0 : ctl.col + 1;  // page addressing: along the page
+}
+function panel() {  // the panel's 128 columns of each page
+  const out = new Uint8Array(1024);
+  for (let p = 0; p < 8; p++) out.set(ram.subarray(p * COLS + COL0, p * COLS + COL0 + 128), p * 128);
+  return Buffer.from(out).toString('hex');
 }
 
-// ---- frames: GP3 high while the firmware runs one ----
+// ---- frames: MARK_PIN high while the firmware runs one ----
 let frame = null, label = '', onFrameStart = null, onFrameEnd = null;
+const firstTransfer = () => { if (frame && frame.firstBus === null) frame.firstBus = cycles(); };
 mcu.gpio[MARK_PIN].addListener(() => {
   const pin = mcu.gpio[MARK_PIN];
   const high = pin.outputEnable && pin.outputValue;
   if (high && !frame) {
-    frame = { n: log.frames.length + 1, label, start: cycles(), firstI2C: null, bytes: 0 };
+    frame = { n: log.frames.length + 1, label, start: cycles(), t0: now(), firstBus: null, bytes: 0, flash: null };
     if (onFrameStart) { const f = onFrameStart; onFrameStart = null; f(); }
   } else if (!high && frame) {
     const f = frame; frame = null;
     const r = mcu.gpio[REDRAWN_PIN];
-    const rec = { n: f.n, label: f.label, press: f.press || null, at: Math.round(sim.clock.nanos / 8), cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
-      draw: (f.firstI2C === null ? cycles() : f.firstI2C) - f.start, pushed: f.bytes > 0, bytes: f.bytes };
-    if (f.bytes) rec.ram = Buffer.from(ram).toString('hex');
+    const rec = { n: f.n, label: f.label, press: f.press || null, cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
+      draw: (f.firstBus === null ? cycles() : f.firstBus) - f.start, pushed: f.bytes > 0, bytes: f.bytes, t0: f.t0, t1: now(),
+      at: Math.round(sim.clock.nanos / NS) };
+    if (f.flash) rec.flash = f.flash;
+    if (f.bytes) rec.ram = panel();
     log.frames.push(rec);
     if (onFrameEnd) onFrameEnd(rec);
   }
 });
+function pushed(bytes) { log.pushes++; if (frame) frame.bytes += bytes; }
 
-// ---- I2C0 target at 0x3C, 9 bit times a byte ----
-const i2c = mcu.i2c[0];
-let addr = null, control = null, first = false, dataBytes = 0, pending = null;
-const i2cAlarm = sim.clock.createAlarm(() => { const f = pending; pending = null; f(); });
-const after = (bits, fn) => { pending = fn; i2cAlarm.schedule(bits * BIT_NS); };
-i2c.onStart = () => { if (frame && frame.firstI2C === null) frame.firstI2C = cycles(); after(1, () => i2c.completeStart()); };
-i2c.onConnect = (address) => { addr = address; first = true; dataBytes = 0; after(9, () => i2c.completeConnect(address === 0x3c)); };
-i2c.onWriteByte = (v) => {
-  if (addr === 0x3c) {
-    if (first) { control = v; first = false; } else if (control & 0x40) { data(v); dataBytes++; } else command(v);
+// ---- the display's bus ----
+if (d.bus === 'i2c') {
+  // I2C target at the board's address, 9 bit times a byte at the board's clock, no stretching.
+  // Each transfer starts with a control byte: D/C# (0x40) data or commands, Co (0x80) one byte
+  // then another control byte (SSD1306 datasheet 8.1.5; SH1106 the same).
+  const BIT_NS = 1e9 / (d.freq || 400000);
+  log.bus = { kind: 'i2c', hz: d.freq || 400000 };
+  const i2c = mcu.i2c[d.id];
+  let addr = null, control = null, dataBytes = 0, pending = null;
+  const i2cAlarm = sim.clock.createAlarm(() => { const f = pending; pending = null; f(); });
+  const after = (bits, fn) => { pending = fn; i2cAlarm.schedule(bits * BIT_NS); };
+  i2c.onStart = () => { firstTransfer(); after(1, () => i2c.completeStart()); };
+  i2c.onConnect = (address) => { addr = address; control = null; dataBytes = 0; after(9, () => i2c.completeConnect(address === d.addr)); };
+  i2c.onWriteByte = (v) => {
+    if (addr === d.addr) {
+      if (control === null) control = v;
+      else {
+        if (control & 0x40) { data(v); dataBytes++; } else command(v);
+        if (control & 0x80) control = null;
+      }
+    }
+    after(9, () => i2c.completeWrite(addr === d.addr));
+  };
+  i2c.onReadByte = () => after(9, () => i2c.completeRead(0));
+  i2c.onStop = () => after(1, () => {
+    if (dataBytes) pushed(dataBytes);
+    dataBytes = 0; control = null; i2c.completeStop();
+  });
+} else if (d.bus === 'spi') {
+  // 4-wire SPI: a byte is read while chip select is low, a command when D/C is low, data when
+  // high; it takes 8 bit times at the clock the firmware set the SPI block to (the board asks
+  // for d.freq; the RP2040's dividers give what they can). RES low resets the controller.
+  const spi = mcu.spi[d.id];
+  const pin = (n) => mcu.gpio[n];
+  const level = (n) => pin(n).outputEnable && pin(n).outputValue;
+  let dataBytes = 0, done = null;
+  const spiAlarm = sim.clock.createAlarm(() => { const v = done; done = null; spi.completeTransmit(v); });
+  spi.onTransmit = (v) => {
+    const hz = spi.clockFrequency || d.freq;
+    if (!log.bus) log.bus = { kind: 'spi', hz, asked_hz: d.freq };
+    if (!level(d.cs)) {
+      firstTransfer();
+      if (level(d.dc)) { data(v); dataBytes++; } else command(v);
+    }
+    done = 0xff;  // (MISO is not wired)
+    spiAlarm.schedule(8 * 1e9 / hz);
+  };
+  pin(d.cs).addListener(() => { if (level(d.cs) && dataBytes) { pushed(dataBytes); dataBytes = 0; } });
+  if (d.res !== undefined && d.res !== null) {
+    let wasLow = false;
+    pin(d.res).addListener(() => {
+      const low = pin(d.res).outputEnable && !pin(d.res).outputValue;
+      if (low && !wasLow) resetController();
+      wasLow = low;
+    });
   }
-  after(9, () => i2c.completeWrite(addr === 0x3c));
+} else { console.error(`run.mjs: no model of a display on ${d.bus}`); process.exit(2); }
+
+// ---- the flash chip: the bootrom's flash functions, with breakpoints ----
+// Cycles at 125 MHz (W25Q16JV datasheet rev. H, AC characteristics): page program tPP 0.4 ms
+// typical, 3 ms maximum; sector erase (4 KiB) tSE 45 / 400 ms; block erase 32 KiB tBE1 120 /
+// 1600 ms, 64 KiB tBE2 150 / 2000 ms. The bootrom sends the commands at clk_sys / 6 (its SSI
+// baud divider), 8 bits a byte: write enable (1 byte), then the command, 3 address bytes and
+// the data. Its other flash functions only set pads and the SSI up: a few hundred cycles.
+const MS = CLOCK_HZ / 1000;
+const CHIP = TIMING === 'worst'
+  ? { page: 3 * MS, sector: 400 * MS, block32: 1600 * MS, block64: 2000 * MS }
+  : { page: 0.4 * MS, sector: 45 * MS, block32: 120 * MS, block64: 150 * MS };
+const SPI_BYTE = 8 * 6;  // cycles a byte on the bootrom's flash SPI
+const SETUP = { IF: 200, EX: 20 * SPI_BYTE, FC: 100, CX: 200 };  // estimates: tiny next to a page
+const SECTOR = 4096, PAGE = 256;
+const ops = [];  // every erase and page program, in order
+let xipOff = false;
+const fetch = core.executeInstruction;
+function fetchChecked() {  // while XIP is off: no code may run from flash
+  log.flash.checked++;
+  const pc = core.PC >>> 0;
+  if (pc >= 0x10000000 && pc < 0x14000000) fail(`code ran from flash (0x${pc.toString(16)}) while the flash was busy (XIP off)`);
+  return fetch.call(core);
+}
+function setXip(off) {
+  if (off && !xipOff) log.flash.xip_off++;
+  xipOff = off;
+  if (off) core.executeInstruction = fetchChecked; else delete core.executeInstruction;
+}
+
+// A power cut part-way through an operation: partial() gives what the erased sector or
+// programmed page holds then, from the seed (mulberry32; tools/pico_flash.py has its twin).
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0);
+  };
+}
+// A page program cut: its first k bytes are written, byte k only some of its bits, the rest
+// not at all. An erase cut: its first k bytes are erased, every later byte has some of its
+// bits raised (a cell part-way erased reads either way). k is drawn from 0..len.
+function partial(op, seed) {
+  const r = rng(seed);
+  const k = r() % (op.len + 1);
+  const a = op.addr;
+  if (op.kind === 'P') {
+    for (let i = 0; i < k; i++) mcu.flash[a + i] &= op.bytes[i];
+    if (k < op.len) mcu.flash[a + k] &= op.bytes[k] | (r() & 0xff);
+  } else {
+    mcu.flash.fill(0xff, a, a + k);
+    for (let i = k; i < op.len; i++) mcu.flash[a + i] |= r() & 0xff;
+  }
+  return { k };
+}
+
+const CUT = opts.cut !== undefined ? +opts.cut : null;
+const SEED = +(opts.seed || 0);
+// Charge an operation of `cost` cycles: the core is busy polling the chip meanwhile (its cycles
+// count, and the clock runs: a timer interrupt comes due and is taken after the operation).
+function busy(cost) {
+  core.cycles += cost;
+  sim.clock.tick(cost * NS);
+}
+function physical(kind, addr, len, cost, bytes) {
+  const t0 = now();
+  const op = { kind, addr, len, t0, t1: t0 + cost, frame: frame ? frame.n : null, label, bytes };
+  if (CUT !== null && CUT < op.t1) {  // the power goes during this operation
+    log.cut = { at: CUT, op: ops.length, kind, addr, ...partial(op, SEED) };
+    ops.push(op);
+    return powerCut();
+  }
+  if (kind === 'P') for (let i = 0; i < len; i++) mcu.flash[addr + i] &= bytes[i];
+  else mcu.flash.fill(0xff, addr, addr + len);
+  ops.push(op);
+  if (kind === 'P') log.flash.programs++; else log.flash.erases++;
+  log.flash.busy += cost;
+  if (frame) {
+    const f = frame.flash || (frame.flash = { erases: 0, programs: 0, busy: 0 });
+    if (kind === 'P') f.programs++; else f.erases++;
+    f.busy += cost;
+  }
+  busy(cost);
+  return true;
+}
+function romErase(addr, count, blockSize, blockCmd) {
+  const goal = addr + count;
+  while (addr < goal) {
+    if (blockSize && addr % blockSize === 0 && goal - addr >= blockSize && (blockCmd === 0xd8 || blockCmd === 0x52)) {
+      const cost = 5 * SPI_BYTE + (blockSize >= 65536 ? CHIP.block64 : CHIP.block32);
+      if (!physical('E', addr, blockSize, cost)) return;
+      addr += blockSize;
+    } else {
+      if (!physical('E', addr, SECTOR, 5 * SPI_BYTE + CHIP.sector)) return;
+      addr += SECTOR;
+    }
+  }
+}
+function romProgram(addr, src, count) {
+  const goal = addr + count;
+  while (addr < goal) {
+    const len = Math.min(PAGE - (addr % PAGE), goal - addr);
+    const bytes = new Uint8Array(len);
+    for (let i = 0; i < len; i++) bytes[i] = mcu.readUint8(src + i);
+    if (!physical('P', addr, len, (5 + len) * SPI_BYTE + CHIP.page, bytes)) return;
+    addr += len; src += len;
+  }
+}
+const rom = new Uint8Array(mcu.bootrom.buffer);
+const half = (a) => rom[a] | (rom[a + 1] << 8);
+const HOOKS = ['IF', 'EX', 'RE', 'RP', 'FC', 'CX'];
+const hookAt = new Map();  // ROM address -> function code
+for (let t = half(0x14); half(t); t += 4) {
+  const code = String.fromCharCode(half(t) & 0xff, half(t) >> 8);
+  if (HOOKS.includes(code)) hookAt.set(half(t + 2) & ~1, code);
+}
+if (hookAt.size !== HOOKS.length) { console.error('run.mjs: the bootrom has not all its flash functions'); process.exit(2); }
+for (const [a, code] of hookAt) {  // BKPT #n at the entry (a Thumb halfword in the ROM's words)
+  const w = a >>> 2, bkpt = 0xbe00 | (HOOKS.indexOf(code) + 1);
+  mcu.bootrom[w] = a & 2 ? (mcu.bootrom[w] & 0xffff) | (bkpt << 16) : (mcu.bootrom[w] & 0xffff0000) | bkpt;
+}
+mcu.onBreak = (n) => {
+  const at = (core.PC - 2) >>> 0;
+  const code = hookAt.get(at);
+  if (!code || HOOKS.indexOf(code) + 1 !== n) return fail(`breakpoint ${n} at 0x${at.toString(16)}`);
+  const [r0, r1, r2, r3] = core.registers;
+  if (code === 'IF' || code === 'EX') setXip(true);
+  if ((code === 'RE' || code === 'RP') && !core.PM) return fail(`flash ${code === 'RE' ? 'erase' : 'program'} with interrupts enabled`);
+  if ((code === 'RE' || code === 'RP') && !xipOff) return fail(`flash ${code} without flash_exit_xip first`);
+  core.PC = core.LR & ~1;  // return from the ROM function (before the flash work: a cut stops there)
+  if (code === 'RE') romErase(r0 >>> 0, r1 >>> 0, r2 >>> 0, r3 & 0xff);
+  else if (code === 'RP') romProgram(r0 >>> 0, r1 >>> 0, r2 >>> 0);
+  else {
+    busy(SETUP[code]);
+    if (code === 'FC') setXip(false);
+  }
 };
-i2c.onReadByte = () => after(9, () => i2c.completeRead(0));
-i2c.onStop = () => after(1, () => {
-  if (dataBytes) { log.pushes++; if (frame) frame.bytes += dataBytes; }
-  dataBytes = 0; control = null; i2c.completeStop();
-});
+
+// ---- a power cut ----
+function powerCut() {
+  log.cut = log.cut || { at: CUT, op: null };
+  finish();
+  return false;
+}
+if (CUT !== null) sim.clock.createAlarm(() => { if (!log.cut) powerCut(); }).schedule(CUT * NS);
 
 // ---- USB CDC: the console; reads are held until there is data (the stock model polls) ----
 const cdc = new USBCDC(mcu.usbCtrl);
@@ -138,8 +402,18 @@ cdc.onSerialData = (value) => {
 let started = false;
 cdc.onDeviceConnected = () => { if (!started) { started = true; next(); } };
 
-// ---- buttons (pulled up: high = up), the probe request pin, the script ----
-for (const n of Object.values(PINS)) mcu.gpio[n].setInputValue(true);
+// ---- buttons (pulled up: high = up; "bootsel" is the QSPI chip select, low when pressed) ----
+const BUTTONS = {};
+for (const [name, n] of Object.entries(board.buttons)) {
+  BUTTONS[name] = n === 'bootsel' ? mcu.qspi[1] : mcu.gpio[n];
+  if (n !== 'bootsel' && [PROBE_PIN, MARK_PIN, REDRAWN_PIN].includes(n)) {
+    console.error(`run.mjs: the board's ${name} button is on GP${n}, one of the harness's pins`); process.exit(2);
+  }
+}
+// (The QSPI chip select's pad starts with its input enabled, as on the chip: PADS_QSPI
+// GPIO_QSPI_SS resets to 0x5a; rp2040js starts every pad as the GPIOs', input off.)
+mcu.qspi[1].padValue = 0x5a;
+for (const p of Object.values(BUTTONS)) p.setInputValue(true);
 mcu.gpio[PROBE_PIN].setInputValue(true);
 const steps = fs.readFileSync(scriptFile, 'utf8').split('\n')
   .map((l) => l.replace(/#.*/, '').trim()).filter(Boolean).map((l) => l.split(/\s+/));
@@ -159,15 +433,15 @@ function settle(then) {
     if (idleRun >= SETTLE) { onFrameEnd = null; then(); }
   };
 }
-function release() { mcu.gpio[PINS[held]].setInputValue(true); held = null; settle(next); }
+function release() { BUTTONS[held].setInputValue(true); held = null; settle(next); }
 function next() {
   if (si >= steps.length) return finish();
   const [op, arg] = steps[si++];
   if (op === 'label') { label = arg; next(); }
   else if (op === 'wait') stepAlarm.schedule(+arg * 1e6);
   else if (op === 'press') {
-    if (!(arg in PINS)) return fail(`bad button ${arg}`);
-    held = arg; mcu.gpio[PINS[arg]].setInputValue(false);
+    if (!(arg in BUTTONS)) return fail(`bad button ${arg}`);
+    held = arg; BUTTONS[arg].setInputValue(false);
     onFrameStart = () => { frame.press = arg; releaseAlarm.schedule(1e6); };
   } else if (op === 'probe') {
     mcu.gpio[PROBE_PIN].setInputValue(false);
@@ -179,10 +453,19 @@ function next() {
   } else if (op === 'quit') finish();
   else fail(`unknown script step ${op}`);
 }
-function fail(message) { log.error = message; finish(); }
+let finished = false;
 function finish() {
+  if (finished) return;
+  finished = true;
   sim.stop();
   if (/Traceback/.test(log.serial)) log.error = log.error || 'the firmware printed a traceback';
+  log.end = now();
+  if (opts['flash-out']) fs.writeFileSync(opts['flash-out'], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + fsBytes.length));
+  if (opts['flash-log']) {
+    const out = ops.map((o) => ({ kind: o.kind, addr: o.addr - FS_OFFSET, len: o.len, t0: o.t0, t1: o.t1,
+      frame: o.frame, label: o.label, data: o.bytes ? Buffer.from(o.bytes).toString('hex') : undefined }));
+    fs.writeFileSync(opts['flash-log'], JSON.stringify({ fs_offset: FS_OFFSET, timing: TIMING, ops: out }));
+  }
   fs.writeFileSync(logFile, JSON.stringify(log));
   process.exit(0);
 }
