@@ -89,13 +89,13 @@ class App:
         self.region_count = 0
         try:
             if self.dirty or n > draw.REGIONS:
-                self.fb.fill(0)
+                draw.clear(self.fb)
                 self.stack[-1].draw(self.fb)
             else:
                 draw.redraw(self.fb, self.regions, n, self.stack[-1].draw)
         except Exception as e:  # noqa: BLE001 - as in frame()
             self.crashed(e)
-            self.fb.fill(0)
+            draw.clear(self.fb)
             self.stack[-1].draw(self.fb)
         self.dirty = False
 

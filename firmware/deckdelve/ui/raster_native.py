@@ -1,0 +1,426 @@
+# ruff: noqa: F821
+# (ptr8, ptr32 and int() of a pointer are viper's own; mypy reads raster_native.pyi instead)
+#
+# The work of ui/draw.py's items that every redraw draws many of, as machine code for the
+# Pico: text, characters, cards and empty places, the cursor, menu bars, the visibility test
+# of a partial redraw and clearing the screen. On the Pico draw.py uses these in place of its
+# own (see its end): the same arguments, the same bytes drawn. Anywhere else (CPython, the
+# web page, the unix port's tests) draw.py's own run: the twin these must match, byte for
+# byte (tests/test_raster_native.py: the unix port compiles viper for x64 as the firmware
+# does for the Pico's armv6m; and every frame of the emulated Pico equals the simulator's,
+# tests/test_pico_emulator.py).
+#
+# Why, measured on the emulated Pico: framebuf draws a pixel at a time through function
+# pointers (a 5 x 8 glyph's blit ~5 k cycles, a card from its box and glyphs 60-90 k, the
+# cursor over a card 190 k, clearing the screen 100 k), and a bytecode function whose frame
+# is more than 11 words gets it from the heap at every call (~12 k cycles more; draw.py says
+# more). These write the frame buffer's bytes themselves, and viper keeps its frame on the C
+# stack: a card is one call of ~3 k cycles.
+#
+# Only viper here, no @micropython.native: MicroPython 1.28 freezes armv6m machine code at
+# 2-byte alignment, and a native function reads a word at its start (the prelude's index),
+# which faults when the linker leaves it unaligned (it did, on the emulated Pico). Viper
+# functions read no such word. Viper functions take no default arguments: draw.py's items
+# keep those and call these.
+#
+# This module exists only for the Pico: mpy-cross compiles it with -march=armv6m
+# (tools/mpy.py; the firmware image's build does the same), and an import of it fails on
+# any other MicroPython (its architecture) or on CPython (no micropython module).
+#
+# The frame buffer is the 128 x 64 screen, MONO_VLSB: byte (y >> 3) * 128 + x holds column
+# x's eight rows from y & ~7, bit 0 the top one. A column's bits v with their mask m, shifted
+# to the item's row, cover at most three pages. Every write is clipped to the screen as
+# framebuf clips.
+import micropython
+from micropython import const
+
+from deckdelve.ui.font_data import ADVANCE as _ADVANCE
+from deckdelve.ui.font_data import CODE as _CODE
+from deckdelve.ui.font_data import GLYPHS as _GLYPHS
+
+# Each rank as its font glyph (draw.RANKS): A 2..9, "10" as one glyph (14), J Q K.
+_RANKS = b"A23456789\x0eJQK"
+_J = const(74)  # the font codes of 'J', 'K', the star and '?'
+_K = const(75)
+_STAR = const(5)
+_QUESTION = const(63)
+
+# The regions of a partial redraw (draw._clip, which draw.py puts here: [0] how many, then
+# x0, y0, x1, y1 of each; draw.redraw fills it).
+clip = bytearray(1)
+
+
+@micropython.viper
+def visible(x: int, y: int, w: int, h: int) -> bool:
+    """draw.visible."""
+    c = ptr8(clip)
+    i = c[0] * 4
+    if i == 0:
+        return True
+    while i != 0:
+        if x < c[i - 1] and c[i - 3] < x + w and y < c[i] and c[i - 2] < y + h:
+            return True
+        i -= 4
+    return False
+
+
+@micropython.viper
+def width(s) -> int:
+    """draw.width: the width of s (a str) in pixels, without the trailing gap."""
+    n = int(len(s))
+    src = ptr8(s)
+    code_of = ptr8(_CODE)
+    advance = ptr8(_ADVANCE)
+    w = 0
+    j = 0
+    for _i in range(n):
+        ch = src[j]
+        j += 1
+        if ch >= 0x80:  # a character of 2-4 bytes in UTF-8: one '?'
+            if ch >= 0xF0:
+                j += 3
+            elif ch >= 0xE0:
+                j += 2
+            else:
+                j += 1
+            ch = _QUESTION
+        w += advance[code_of[ch]]
+    return w - 1 if w != 0 else 0
+
+
+@micropython.viper
+def text(buf, s, x: int, y: int, color: int) -> int:
+    """draw._text: s (a str) at x, y, lit where color is not 0, else dark (a character >= 128
+    as '?'); the x after its last character."""
+    n = int(len(s))
+    if ptr8(clip)[0] != 0 and not visible(x, y, 128 - x, 5):
+        return x + int(width(s)) + 1 if n != 0 else x
+    fb = ptr8(buf)
+    src = ptr8(s)
+    code_of = ptr8(_CODE)
+    advance = ptr8(_ADVANCE)
+    glyphs = ptr8(_GLYPHS)
+    page = y >> 3
+    shift = y & 7
+    j = 0
+    for _i in range(n):
+        ch = src[j]
+        j += 1
+        if ch >= 0x80:
+            if ch >= 0xF0:
+                j += 3
+            elif ch >= 0xE0:
+                j += 2
+            else:
+                j += 1
+            ch = _QUESTION
+        code = code_of[ch]
+        if code != 32:  # a space draws nothing
+            g = code * 5
+            for k in range(5):
+                xx = x + k
+                bits = glyphs[g + k] << shift
+                if bits != 0 and xx >= 0 and xx < 128:
+                    q = page
+                    at = page * 128 + xx
+                    while bits != 0:
+                        if q >= 0 and q < 8:
+                            part = bits & 0xFF
+                            if color != 0:
+                                fb[at] = fb[at] | part
+                            else:
+                                fb[at] = (fb[at] | part) ^ part
+                        bits = bits >> 8
+                        q += 1
+                        at += 128
+        x += advance[code]
+    return x
+
+
+@micropython.viper
+def text_lit(buf, s, x: int, y: int) -> int:
+    """draw._text_lit."""
+    return int(text(buf, s, x, y, 1))
+
+
+@micropython.viper
+def text_dark(buf, s, x: int, y: int) -> int:
+    """draw._text_dark."""
+    return int(text(buf, s, x, y, 0))
+
+
+@micropython.viper
+def char(buf, code: int, x: int, y: int, color: int) -> int:
+    """draw._char: one character (an int code; >= 128: '?') at x, y; its advance."""
+    if code >= 128:
+        code = _QUESTION
+    code = int(ptr8(_CODE)[code])
+    advance = int(ptr8(_ADVANCE)[code])
+    if ptr8(clip)[0] != 0 and not visible(x, y, 5, 5):
+        return advance
+    fb = ptr8(buf)
+    glyphs = ptr8(_GLYPHS)
+    page = y >> 3
+    g = code * 5
+    for k in range(5):
+        xx = x + k
+        bits = glyphs[g + k] << (y & 7)
+        if bits != 0 and xx >= 0 and xx < 128:
+            q = page
+            at = page * 128 + xx
+            while bits != 0:
+                if q >= 0 and q < 8:
+                    part = bits & 0xFF
+                    if color != 0:
+                        fb[at] = fb[at] | part
+                    else:
+                        fb[at] = (fb[at] | part) ^ part
+                bits = bits >> 8
+                q += 1
+                at += 128
+    return advance
+
+
+@micropython.viper
+def card(buf, c: int, x: int, y: int):
+    """draw._card: card c & 255 at x, y as draw.card draws it, or as draw.card_small with
+    c & 1024; face up with c & 256, white on black with c & 512; 255 (cards.NONE) an empty
+    place at that size."""
+    small = (c & 1024) != 0
+    up = (c & 256) != 0
+    inverted = (c & 512) != 0
+    c = c & 255
+    w = 15 if small else 11
+    h = 7 if small else 15
+    if ptr8(clip)[0] != 0 and not visible(x, y, w, h):
+        return
+    fb = ptr8(buf)
+    glyphs = ptr8(_GLYPHS)
+    advance = ptr8(_ADVANCE)
+    ranks = ptr8(_RANKS)
+    full = (1 << h) - 1
+    edge = 1 | (1 << (h - 1))
+    # Up to three glyphs on the card: font code (-1: none), column and row in the card.
+    g0 = -1
+    x0 = 0
+    y0 = 0
+    g1 = -1
+    x1 = 0
+    y1 = 0
+    g2 = -1
+    x2 = 3
+    y2 = 8
+    empty = c == 255
+    back = False
+    lit_frame = False  # the small card under the cursor keeps its frame lit
+    if empty:
+        pass
+    elif up:
+        if c >= 52:
+            g0 = _J
+            g1 = _K
+        else:
+            g0 = int(ranks[c % 13])
+            g1 = 1 + c // 13
+        if small or c >= 52:  # a label on one line, centred: "10" + suit, or JK
+            y0 = 1 if small else 2
+            x0 = (w - (int(advance[g0]) + int(advance[g1]) - 1)) // 2
+            x1 = x0 + int(advance[g0])
+            y1 = y0
+            if not small:
+                g2 = _STAR
+            lit_frame = small
+        else:  # the rank centred at the top, the suit below it
+            x0 = (w + 1 - int(advance[g0])) // 2
+            y0 = 2
+            x1 = 3
+            y1 = 8
+    elif inverted:  # a back under the cursor: a white card with '?'
+        g0 = _QUESTION
+        x0 = (w - 3) // 2
+        y0 = (h - 5) // 2
+    else:
+        back = True
+    rows = (1 << (h - 4)) - 1  # the back's rows, and the lit empty place's inner frame
+    page = y >> 3
+    shift = y & 7
+    for i in range(w):
+        xx = x + i
+        if xx < 0 or xx >= 128:
+            continue
+        side = i == 0 or i == w - 1
+        if empty:
+            if inverted:  # lit, with a dark frame two pixels in
+                if i == 2 or i == w - 3:
+                    v = full ^ (rows << 2)
+                elif i > 2 and i < w - 3:
+                    v = full ^ ((1 << 2) | (1 << (h - 3)))
+                else:
+                    v = full
+                m = full
+            else:  # dots every other pixel round the edge, set on what is there
+                v = 0
+                if (i & 1) == 0:
+                    v = edge
+                if side:
+                    v = v | (0x5555 & full)
+                m = v
+        else:
+            frame = full if side else edge
+            bits = 0  # what is drawn inside the frame: glyphs, or the back's checks
+            if back and i >= 2 and i <= w - 3:
+                bits = ((0x5555 if i & 1 else 0xAAAA) & rows) << 2
+            d = i - x0
+            if g0 >= 0 and d >= 0 and d < 5:
+                bits = bits | (int(glyphs[g0 * 5 + d]) << y0)
+            d = i - x1
+            if g1 >= 0 and d >= 0 and d < 5:
+                bits = bits | (int(glyphs[g1 * 5 + d]) << y1)
+            d = i - x2
+            if g2 >= 0 and d >= 0 and d < 5:
+                bits = bits | (int(glyphs[g2 * 5 + d]) << y2)
+            if not inverted:
+                v = frame | bits
+            elif lit_frame:
+                v = full ^ bits
+            else:
+                v = full ^ (frame | bits)
+            m = full
+        v = v << shift
+        m = m << shift
+        q = page
+        at = page * 128 + xx
+        while m != 0:
+            if q >= 0 and q < 8:
+                mask = m & 0xFF
+                fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
+            v = v >> 8
+            m = m >> 8
+            q += 1
+            at += 128
+
+
+@micropython.viper
+def fill(buf, x: int, y: int, w: int, h: int, color: int):
+    """fb.fill_rect(x, y, w, h, color) of framebuf, clipped as it clips."""
+    if h < 1 or w < 1 or x + w <= 0 or y + h <= 0 or y >= 64 or x >= 128:
+        return
+    x_end = x + w
+    y_end = y + h
+    if x < 0:
+        x = 0
+    if x_end > 128:
+        x_end = 128
+    if y < 0:
+        y = 0
+    if y_end > 64:
+        y_end = 64
+    fb = ptr8(buf)
+    p = y >> 3
+    while p * 8 < y_end:
+        top = p * 8
+        m = 0xFF
+        if y > top:
+            m = (0xFF << (y - top)) & 0xFF
+        if y_end < top + 8:
+            m = m & ((1 << (y_end - top)) - 1)
+        at = p * 128
+        for xx in range(x, x_end):
+            if color != 0:
+                fb[at + xx] = fb[at + xx] | m
+            else:
+                fb[at + xx] = (fb[at + xx] | m) ^ m
+        p += 1
+
+
+@micropython.viper
+def empty(buf, x: int, y: int, w: int):
+    """draw._empty: an empty place (w: its width + 256 * its height + 65536 if inverted)."""
+    inverted = w >> 16
+    h = (w >> 8) & 255
+    w = w & 255
+    if ptr8(clip)[0] != 0 and not visible(x, y, w, h):
+        return
+    if inverted:  # lit, a dark frame two pixels in (framebuf's rect: four fill_rects)
+        fill(buf, x, y, w, h, 1)
+        fill(buf, x + 2, y + 2, w - 4, 1, 0)
+        fill(buf, x + 2, y + h - 3, w - 4, 1, 0)
+        fill(buf, x + 2, y + 2, 1, h - 4, 0)
+        fill(buf, x + w - 3, y + 2, 1, h - 4, 0)
+        return
+    fb = ptr8(buf)
+    # Dots every other pixel: along the top and bottom rows, then down both sides (draw._dots).
+    i = 0
+    while i < 2 * w + 2 * h:
+        if i < 2 * w:  # (i, 0) and (i, h - 1) for every even i < w
+            px = x + (i >> 1)
+            py = y if (i & 1) == 0 else y + h - 1
+            if (i >> 1) & 1:
+                i += 1
+                continue
+        else:  # (0, j) and (w - 1, j) for every even j < h
+            k = i - 2 * w
+            py = y + (k >> 1)
+            px = x if (k & 1) == 0 else x + w - 1
+            if (k >> 1) & 1:
+                i += 1
+                continue
+        if px >= 0 and px < 128 and py >= 0 and py < 64:
+            at = (py >> 3) * 128 + px
+            fb[at] = fb[at] | (1 << (py & 7))
+        i += 1
+
+
+@micropython.viper
+def cursor(buf, x: int, y: int, w: int, h: int):
+    """draw.cursor: lit and dark swapped in the w x h rectangle at x, y."""
+    if ptr8(clip)[0] != 0 and not visible(x, y, w, h):
+        return
+    fb = ptr8(buf)
+    x_end = x + w
+    y_end = y + h
+    if x < 0:
+        x = 0
+    if x_end > 128:
+        x_end = 128
+    if y < 0:
+        y = 0
+    if y_end > 64:
+        y_end = 64
+    if x >= x_end or y >= y_end:
+        return
+    p = y >> 3
+    while p * 8 < y_end:
+        top = p * 8
+        m = 0xFF
+        if y > top:
+            m = (0xFF << (y - top)) & 0xFF
+        if y_end < top + 8:
+            m = m & ((1 << (y_end - top)) - 1)
+        at = p * 128
+        for xx in range(x, x_end):
+            fb[at + xx] = fb[at + xx] ^ m
+        p += 1
+
+
+@micropython.viper
+def bar(buf, s, x: int, y: int, w: int, selected: int):
+    """draw.bar: a menu line, white on black when selected."""
+    if selected:
+        fill(buf, x, y - 1, w, 7, 1)  # (draw.LINE + 1 rows)
+        text(buf, s, x + 2, y, 0)
+    else:
+        text(buf, s, x + 2, y, 1)
+
+
+@micropython.viper
+def clear(buf):
+    """draw.clear: every pixel of the screen dark."""
+    if int(ptr8(buf)) & 3:  # (a buffer not on a word boundary: a bytearray's always is)
+        b = ptr8(buf)
+        for i in range(1024):
+            b[i] = 0
+        return
+    words = ptr32(buf)
+    for i in range(256):
+        words[i] = 0
