@@ -479,15 +479,17 @@ def _find_parts(text):
     _parts_view = view
 
 
-_wrapped = (None, 0, ())  # the last wrap: its text, its width and its lines
+_wrapped = (None, 0, ())  # the last short text wrapped: it, its width and its lines
+WRAP_KEPT = 240  # the longest text whose lines are kept (a message, a line of help)
 
 
 def wrap(s, max_width):
     """Split s into lines no wider than max_width pixels; '\\n' forces a break. Returns a
     tuple of the lines."""
     # Scenes wrap their texts on every redraw, and the same text again and again (a message
-    # over a game, a page of help): the last one is kept (wrapping allocates and measures a
-    # line for every word: ~1 M cycles for a long message on the Pico).
+    # over a game, a sentence of a page): the last short one is kept, as wrapping allocates
+    # and measures a line for every word (~1 M cycles for a long message on the Pico). A long
+    # text (a help file's paragraph) is not: its lines would stay in RAM.
     global _wrapped
     last = _wrapped
     if max_width == last[1] and s == last[0]:
@@ -504,7 +506,8 @@ def wrap(s, max_width):
                 line = word
         lines.append(line)
     lines = tuple(lines)
-    _wrapped = (s, max_width, lines)
+    if len(s) <= WRAP_KEPT:
+        _wrapped = (s, max_width, lines)
     return lines
 
 
