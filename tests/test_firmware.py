@@ -116,7 +116,7 @@ import sys
 import framebuf
 import frozen_image
 from deckdelve import boot, registry
-from deckdelve.helpview import RIGHT, Help, help_path, layout, open_help
+from deckdelve.helpview import RIGHT, Help, help_path, help_source, layout, open_help
 from deckdelve.hw import board
 
 
@@ -135,26 +135,44 @@ def pages(key):
             return out, top
 
 
+def earned():
+    # every achievement's "how earned", read from the help text (achievements.py)
+    from deckdelve.achievements import how_earned
+    from deckdelve.games import rogue_solitaire
+
+    return [how_earned("rogue_solitaire", name) for name in rogue_solitaire.ACHIEVEMENTS]
+
+
 from_files = {}
 assert not boot.in_image()
 for entry in registry.GAMES:
     from_files[entry[0]] = pages(entry[0])
+hows = earned()
+assert all(hows), hows
 sys.modules["deckdelve.image"] = frozen_image  # as frozen in the image
 assert boot.in_image()
+files_at = help_path("red_queen")
+import deckdelve
+
+deckdelve.__file__ = "no/such/folder/__init__.py"  # and no help files beside the package
+assert not help_path("red_queen").startswith(files_at[:-len("red_queen.txt")])
 assert board.installed("no/board.json") == board.load("boards/ssd1306-i2c.json")
+assert earned() == hows
 for entry in registry.GAMES:
     key = entry[0]
-    with open_help(key) as f:
+    assert help_source(key) is frozen_image.HELP[key]  # read in place, not copied
+    with open_help(help_source(key)) as f:
         text = f.read()
-    with open(help_path(key), "rb") as f:
+    with open(files_at[:-len("red_queen.txt")] + key + ".txt", "rb") as f:
         assert f.read() == text, key
-    with open_help(key) as f, open(help_path(key), "rb") as g:
+    with open_help(help_source(key)) as f, open(files_at[:-len("red_queen.txt")] + key + ".txt",
+                                                "rb") as g:
         assert bytes(layout(f, 124)[0]) == bytes(layout(g, 124)[0]), key
     got = pages(key)
     assert got == from_files[key], key
     print("HELP", key, len(got[0]), "pages")
 try:
-    open_help("no_such_game")
+    open_help(help_source("no_such_game"))
     raise AssertionError("no help for an unknown game")
 except OSError:
     pass

@@ -164,7 +164,10 @@ def test_the_flashed_files_boot_and_start_every_game(tmp_path):
     menv = dict(os.environ)
     menv["MICROPYPATH"] = "%s:%s" % (device, os.path.join(mpy.ROOT, "tests", "hw"))
     script = os.path.join(mpy.ROOT, "tests", "hw", "device_boot.py")
-    p = subprocess.run([mpy.tool("micropython"), "-X", "heapsize=192K", script, str(device)],
+    # 216K: the whole app with The Four's code on the 64-bit unix port, whose objects are up
+    # to 1.4 times the Pico's (passes from 200K; the RAM itself is held by the heap-capped
+    # shared tests: tests/test_heap_margins.py)
+    p = subprocess.run([mpy.tool("micropython"), "-X", "heapsize=216K", script, str(device)],
                        capture_output=True, text=True, env=menv, cwd=str(tmp_path), timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "booted from %s/deckdelve/boot.mpy" % device in p.stdout, p.stdout

@@ -63,7 +63,7 @@ def how_earned(key, name):
     """How an achievement is earned, from the game's help text: the words after "name:" up to
     the end of that sentence ("" when the help does not say)."""
     try:
-        with open(load("helpview", "help_path")(key), "rb") as f:
+        with load("helpview", "open_help")(load("helpview", "help_source")(key)) as f:
             text = f.read()  # bytes: only the sentence found is decoded
     except OSError:
         return ""

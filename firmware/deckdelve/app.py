@@ -144,13 +144,15 @@ class App:
     def message(self, text):
         self.push(Message(self, text))
 
-    def check_files(self):
+    def check_files(self, store=None):
         """The boot check: read every file once; a damaged one is set aside and a notice says
-        so (over whatever screen is up)."""
+        so (over whatever screen is up, or, given the store a game's start is using, over
+        the game once it is up)."""
         self.files_checked = True
-        self.store().check_files([g[0] for g in load("registry", "GAMES")])
-        forget("store")
-        self.show_notices()
+        (store or self.store()).check_files([g[0] for g in load("registry", "GAMES")])
+        if store is None:
+            forget("store")
+            self.show_notices()
 
     def show_notices(self):
         notices = self.notices
@@ -198,9 +200,15 @@ class App:
     def _start(self):
         key, options, seed, log, slot = self.starting
         self.starting = None
+        store = self.store()
+        if not self.files_checked:
+            # A game started before the boot check's frame (the simulator's --game): the
+            # check first, while no game is in RAM; its notices show over the game.
+            self.check_files(store)
         # A new game replaces any saved run; a continued one is gone once continued (its log
         # is in RAM and is written back, set aside, if it fails to replay).
-        self.store().drop_run(key)
+        store.drop_run(key)
+        store = None
         entry = load("registry", "find")(key)
         self.stack = []
         forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",

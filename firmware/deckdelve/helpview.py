@@ -21,12 +21,12 @@ class Help(Screen):
     def __init__(self, app, key, title):
         super().__init__(app)
         self.title = title
-        self.key = key
+        self.source = help_source(key)
         try:
-            with open_help(key) as f:
+            with open_help(self.source) as f:
                 self.starts, self.ends = layout(f, WIDTH)
         except OSError:
-            self.key = None
+            self.source = None
             self.starts = self.ends = array("H")
         self.top = 0
 
@@ -50,10 +50,10 @@ class Help(Screen):
         # L/R turn a page: said in the title bar, where it is always in view.
         draw.right(fb, draw.ARROW_L + draw.ARROW_R + " PAGE", 127, 1, 0)
         n = len(self.starts)
-        if self.key is None:
+        if self.source is None:
             draw.text(fb, "NO RULES HELP FOR THIS GAME.", 1, 9)
             return
-        with open_help(self.key) as f:
+        with open_help(self.source) as f:
             for row in range(self.ROWS):
                 i = self.top + row
                 if i >= n:
@@ -163,19 +163,24 @@ def layout(f, max_width):
     return starts, ends
 
 
-def open_help(key):
-    """The game's rules help as a binary stream: in a firmware image, its frozen copy
-    (deckdelve/image.py, made by tools/firmware.py: bytes read in place from flash, no RAM);
-    else deckdelve/help/<key>.txt beside the package. OSError when there is none."""
+def help_source(key):
+    """Where the game's rules help is: in a firmware image, its frozen bytes (deckdelve/image.py,
+    made by tools/firmware.py: read in place from flash, no RAM); else the path of
+    deckdelve/help/<key>.txt beside the package."""
     try:
         from deckdelve.image import HELP
     except ImportError:
-        return open(help_path(key), "rb")
-    if key not in HELP:
-        raise OSError(2)
+        return help_path(key)
+    return HELP.get(key, help_path(key))
+
+
+def open_help(source):
+    """help_source()'s help as an open binary stream. OSError when there is none."""
+    if isinstance(source, str):
+        return open(source, "rb")
     import io
 
-    return io.BytesIO(HELP[key])
+    return io.BytesIO(source)
 
 
 def help_path(key):

@@ -148,6 +148,12 @@ class GameHost(Screen):
         if not self.scene.press(button) and button == B:
             self.app.push(load("dialogs", "Pause")(self.app, self))
 
+    def shown(self):
+        # A question over the game (the pause menu, a scene's yes/no) has been answered:
+        # its code leaves RAM, whichever way it was answered.
+        forget("dialogs")
+        return False
+
     def tick(self):
         return self.scene.tick()
 

@@ -1,7 +1,8 @@
 # Boots from a flashed device folder (what the fake mpremote received from `make flash`) and
 # starts every game in the registry, so that a module or data file missing from what the
 # flash copies shows up. Only the device folder and the fakes are on the path.
-# usage: micropython -X heapsize=192K device_boot.py DEVICE_DIR
+# usage: micropython -X heapsize=216K device_boot.py DEVICE_DIR
+import gc
 import sys
 import time
 
@@ -24,6 +25,8 @@ print("booted from", boot.__file__)
 for entry in registry.GAMES:
     key = entry[0]
     options = entry[2][0][1] if entry[2] else ()
+    console = None  # one app at a time, as on the device (a new one is a power-on)
+    gc.collect()
     console = boot.start(display, buttons, buzzer, device + "/data")
     console.app.start_game(key, options, 1)
     for _ in range(5):

@@ -81,6 +81,9 @@ def do(h, a):
         host = scene = None
         h.keys("D" * moves + "A")
         presses += moves + 1
+        if h.top() == "Confirm":  # D12: the Quiet with a threat live asks; the bot said yes
+            h.keys("RA")
+            presses += 2
         if h.app.stack[-1].scene.asking:  # the Oracle and the Quiet ask first: A does it
             h.keys("A")
             presses += 1

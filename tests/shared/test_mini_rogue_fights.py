@@ -19,9 +19,9 @@ def test_monster_hp_is_level_plus_a_die():
     # "If you are on level 2, the monster could have an HP in the range of 3 to 8"
     for die in range(1, 7):
         g = fight(area=3, dice=(die, 2))
-        assert (g.monster_hp, g.monster_damage) == (2 + die, 4)
+        assert (g.monster_hp, g.monster_damage) == (2 + die, 2)  # the Skeleton's printed 2
     g = fight(area=8, dice=(3, 2))
-    assert (g.monster_hp, g.monster_damage) == (7, 8)  # level 4 + 3; level 4 x 2
+    assert (g.monster_hp, g.monster_damage) == (7, 8)  # level 4 + 3; the Serpent Knight's 8
 
 
 def test_ones_miss_and_damage_sums():

@@ -108,4 +108,4 @@ def test_pinned_deals_and_game():
     assert list(mr.Game(1, ()).layout) == [1, 3, 4, 6, 5, 2, 8]
     assert list(mr.Game(2, ("hell",)).layout) == [5, 3, 2, 6, 4, 1, 8]
     g, log = play(9, ("easy",))
-    assert (len(log), sum(log), g.area, g.score, g.gold, g.xp) == (38, 37708, 4, 44, 10, 0)
+    assert (len(log), sum(log), g.area, g.score, g.gold, g.xp) == (43, 44877, 5, 50, 10, 3)

@@ -150,7 +150,7 @@ def test_power_on_wrong_happens_anyway_and_one_more_flip_says_how():
     keep(g, 0)
     accept(g)
     assert event(g, tf.EV_HOW) == (C("8C"), 0) and g.harm == 0  # no threat: no Harm
-    assert g.pressure == 5  # the how card is not a Turn flip
+    assert g.pressure == 5  # Power's own tick; the how card, no spade, ticks nothing (D6)
     assert cards_at(g, "discard")[-1] == "8C"
 
 

@@ -53,16 +53,17 @@ def play(seed, bot, seen):
 
 
 def test_random_playouts_keep_every_invariant():
-    # Random play fights every threat with any rating and never rests: stories end.
+    # Random play fights every threat with any rating and rests only by chance: some stories
+    # end within the turns played.
     seen = bytearray(40)
     ended = 0
     for seed in range(12):
         ended += play(seed, None, seen).over
-    assert ended >= 3
+    assert ended >= 2
     for code in (tf.EV_SHUFFLE, tf.EV_SPREAD, tf.EV_FLIP, tf.EV_TICK, tf.EV_KEPT,
                  tf.EV_RESULT, tf.EV_THREAT, tf.EV_ORACLE, tf.EV_ROLL, tf.EV_SCENE,
                  tf.EV_LANDING, tf.EV_RESET, tf.EV_SPARK, tf.EV_CREATED, tf.EV_OUT,
-                 tf.EV_SCAR, tf.EV_END):
+                 tf.EV_SCAR, tf.EV_END, tf.EV_OVERRULE, tf.EV_BUMP, tf.EV_QUIET):
         assert seen[code], code
 
 
@@ -77,7 +78,7 @@ def test_player_bot_campaigns_meet_threats_and_take_scars():
     assert scars >= 10 and met >= 24 * 10
     for code in (tf.EV_STRIP, tf.EV_COST, tf.EV_DONE, tf.EV_HARM, tf.EV_HOW, tf.EV_OUT,
                  tf.EV_SCAR, tf.EV_ARRIVAL, tf.EV_WORSENS, tf.EV_QUIET,
-                 tf.EV_MORE, tf.EV_BUMP, tf.EV_OVERRULE):
+                 tf.EV_MORE, tf.EV_BUMP):  # (it overrules rarely: random play does, above)
         assert seen[code], code
 
 

@@ -34,6 +34,9 @@ def new_app(seed, name):
     from deckdelve import registry
 
     app.settings["seen"] = "*," + ",".join([g[0] for g in registry.GAMES])
+    for _ in range(2):  # the title, then the boot check of every file (App.check_files)
+        if app.frame(0):
+            app.draw()
     return app
 
 

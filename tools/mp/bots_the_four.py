@@ -1,10 +1,12 @@
 # A bot for The Four (MicroPython-clean) that plays a campaign the way a player might: it
 # makes a character, takes turns on the rating the fiction calls for (a random one; its best
 # against a threat half of the time), deals threats now and then and fights them, sometimes
-# with its Power, keeps the best card of a flip (or, one time in
-# four, the one that fits the fiction), spends Spark to flip one more or to bump a
-# wrong result against a threat, draws for Spark when out of it, takes the Quiet when hurt
-# and nothing presses, and asks the Oracle, rolls the second d6 and breaks scenes sometimes.
+# with its Power, keeps the best card of a flip (or, one time in four, the one that fits the
+# fiction), spends Spark to flip one more or to bump a wrong result against a threat (and,
+# with Spark to spare, now and then to overrule a suit), draws for Spark when out of it, takes
+# the Quiet when hurt and nothing presses (asked whether a live threat presses, D12, it says
+# yes unless a Hunter is live: a Hunter pursues), and asks the Oracle, rolls the second d6 and
+# breaks scenes sometimes.
 # One campaign in three (by its seed) is played recklessly: any card kept, no Quiet, so that
 # the play-outs reach Scars and the end of the story too.
 # Used by `python -m tools.playout --game the_four` (it is the game's default bot).
@@ -29,6 +31,14 @@ def _first_threat(game):
     return -1
 
 
+def _hunted(game):
+    """Is a Hunter (a spade: "it pursues") among the live threats?"""
+    for t in range(tf.MAX_THREATS):
+        if game.threat[t] != tf.NONE and game.threat[t] // 13 == 0:
+            return True
+    return False
+
+
 def _create(game, rng, acts):
     # Place the four free dots one at a time on random ratings, then a random Source.
     if game.dots() < tf.DOTS:
@@ -46,7 +56,8 @@ def _reckless(game):
 
 
 def _idle(game, rng, acts):
-    if game.harm >= 3 and not _reckless(game) and tf.act(tf.QUIET) in acts:
+    if (game.harm >= 3 and not _reckless(game) and tf.act(tf.QUIET) in acts
+            and not _hunted(game)):
         return tf.act(tf.QUIET)
     if game.spark == 0 and rng.below(4) == 0:
         return tf.act(tf.SPARK_DRAW)

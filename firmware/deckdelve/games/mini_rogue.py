@@ -22,7 +22,7 @@
 #   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
 #   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
-#   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gain, gold gain
+#   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gain, gold gain (0, 0: Og)
 #   EV_RANK     new rank, 0           EV_DELVE    new area, food eaten (0 = starved)
 #   EV_STARVE   HP lost, HP left      EV_DEAD     cause (room kind or STARVED), 0
 #   EV_WON      score, 0              EV_BUY/EV_SELL  item, gold left
@@ -82,7 +82,9 @@ HEALING = const(3)
 FIRE_DAMAGE = const(8)
 POISON_DAMAGE = const(5)
 HEALING_HP = const(8)
-# A room's monster: XP by level (the manual's table), gold for any monster's kill.
+# A room's monster: damage and XP by level (the monster card's table, level 2's damage 2 as
+# printed), gold for any monster's kill. The event's monster: "Level x 2" damage, 2 XP.
+MONSTER_DAMAGE = b"\x02\x02\x06\x08\x0a"
 MONSTER_XP = b"\x01\x01\x02\x02\x03"
 MONSTER_GOLD = const(1)
 EVENT_MONSTER_XP = const(2)
@@ -687,7 +689,10 @@ class Game(_Game):
             self.monster_damage = BOSS_DAMAGE[level - 1]
         else:
             hp = level + self.rng.die(6)
-            self.monster_damage = 2 * level
+            if kind == EVENT:
+                self.monster_damage = 2 * level  # the event card: "Level x 2"
+            else:
+                self.monster_damage = MONSTER_DAMAGE[level - 1]
         self.monster_hp = self.monster_max = hp
         self.poisoned = False
         self.events.append((EV_FIGHT, hp, self.monster_damage))
@@ -745,8 +750,11 @@ class Game(_Game):
         at = self._event_slot()  # the kill's line comes before its rank-ups
         if self.fight == BOSS:
             self.bosses += 1
-            xp = self._xp(level + 1)
-            self.events[at] = (EV_KILL, xp, self._gold(2 if level <= 2 else 3))
+            if self.area == AREAS:  # Og's Remains: "Og's Blood" (the win) and the treasure
+                self.events[at] = (EV_KILL, 0, 0)
+            else:
+                xp = self._xp(level + 1)
+                self.events[at] = (EV_KILL, xp, self._gold(2 if level <= 2 else 3))
             self._item_roll()
             if self.area == AREAS:
                 self.phase = ENDED

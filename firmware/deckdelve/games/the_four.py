@@ -12,7 +12,8 @@
 #   KEEP    a Turn's (or Power's) cards lie in flip[0:flip_n]: KEEP one, or MORE (1 Spark:
 #           flip one more card and keep it).
 #   RESULT  the kept card is flip[kept_i]; band and reading shown: ACCEPT, or spend Spark on
-#           BUMP (one band up or down, once a turn) or OVERRULE (read another suit, once a turn).
+#           BUMP (one band up or down a Spark, all one way) or OVERRULE (read another suit,
+#           once a turn).
 #   PICK    the spark draw: two cards in flip[0:2]; PICK the more interesting one.
 #   SPREAD  the deck was just shuffled and a Spread is on the table: keep it or deal a new
 #           three (SPREAD arg 0 = keep, 1 = new). Whatever was being drawn then continues.
@@ -28,7 +29,8 @@
 #   POWER source | t << 2     IDLE: as TURN with the Source's suit; ticks the Pressure Die
 #   SPARK_DRAW                IDLE: draw 2 (phase PICK)
 #   THREAT                    IDLE: deal a threat (while a slot is free)
-#   QUIET                     IDLE: clear all Harm, +1 Spark; once per shuffle, no live threat
+#   QUIET                     IDLE: clear all Harm, +1 Spark; once per shuffle (D12: with a
+#                             threat live the screen asks first: alone, off the road?)
 #   ORACLE                    IDLE: deal a card: red yes, black no, rank how much
 #   ROLL                      IDLE: roll the second d6 (EV_ROLL says what it showed)
 #   SCENE                     IDLE: a scene break (scene += 1)
@@ -361,11 +363,13 @@ class Game(BaseGame):
         elif phase == RESULT:
             out.append(act(ACCEPT))
             if self.spark:
-                if not self.bumped:
-                    if self.band > WRONG:
-                        out.append(act(BUMP, 0))
-                    if self.band < WELL:
-                        out.append(act(BUMP, 1))
+                # D5: a bump a Spark, one band each, all the same way (a bump back would only
+                # undo one the player has paid for)
+                card_band = band_of(self.flip[self.kept_i])
+                if WRONG < self.band <= card_band:
+                    out.append(act(BUMP, 0))
+                if card_band <= self.band < WELL:
+                    out.append(act(BUMP, 1))
                 if not self.overruled:
                     for s in range(4):
                         if s != self.reading:
@@ -613,8 +617,9 @@ class Game(BaseGame):
         return n
 
     def quiet_allowed(self):
-        """D12: once per shuffle, and only with nothing pressing (no live threat)."""
-        return not self.quiet_used and self.live_threats() == 0
+        """D12: once per shuffle. Whether the character is alone, off the road, with nothing
+        pressing is the player's to say: with a threat live the screen asks, never refuses."""
+        return not self.quiet_used
 
     def _free_slot(self):
         for t in range(MAX_THREATS):
@@ -809,8 +814,9 @@ class Game(BaseGame):
                     self.flip[self.flip_n] = c
                     self.flip_n += 1
                     self.need -= 1
-                    if c // 13 == cards.SPADES and (self.step == _S_TURN or self.step == _S_MORE):
-                        self._tick(c)
+                    if c // 13 == cards.SPADES and (self.step == _S_TURN or self.step == _S_MORE
+                                                    or self.step == _S_HOW):
+                        self._tick(c)  # D11: flipped on a Turn (D6: Power's how card too)
                 step = self.step
                 self.step = 0
                 self._drawn(step)
@@ -853,7 +859,11 @@ class Game(BaseGame):
             self._to_discard(card)
             self.events.append((EV_ORACLE, card, 0))
         elif step == _S_HOW:
-            self._to_discard(card)
+            if card // 13 == cards.SPADES:  # D6: flipped on the Turn: it ticked; to the row
+                self.row[self.row_n] = card
+                self.row_n += 1
+            else:
+                self._to_discard(card)
             self.events.append((EV_HOW, card, 0))
             t = self.target
             self.target = NONE
@@ -863,6 +873,7 @@ class Game(BaseGame):
             self._to_discard(card)
             self.events.append((EV_OUT, card, 0))
             self._take_quiet()  # D9: this Quiet does not use up the once-per-shuffle one
+            # D9: the threats stay live, the one that put you Out too: only Grip 0 ends one
             if self.dots() <= MIN_DOTS:  # D10: no dot left to lose: the story ends
                 self.phase = END
                 self.over = True

@@ -334,7 +334,8 @@ class Scene:
                 gold = ""
                 if b:  # "+3 gold", or "purse full" (after a comma) when none came in
                     gold = (", " if b == mr.CAPPED else " ") + gain(b, 4)
-                lines.append("Slain! " + gain(a, 1) + gold)
+                # (Og's Remains pays neither: its reward is the Og's Blood, EV_WON's line)
+                lines.append("Slain! " + gain(a, 1) + gold if a or b else "Slain!")
             elif code == mr.EV_RANK:
                 lines.append("Rank %d: %d dice!" % (a, a))
             elif code == mr.EV_STARVE:
@@ -378,7 +379,7 @@ class Scene:
             if line.startswith("Slain!"):
                 killed = line
         if g.won and killed:
-            return killed + ". " + lines[-1]
+            return killed + ("" if killed.endswith("!") else ".") + " " + lines[-1]
         if killed and g.events[-1][1] == mr.STARVED:
             return "Slain, but no food for the way on: you starved to death."
         return lines[-1]

@@ -94,7 +94,8 @@ WORDS = (
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
-    "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: "
+    "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
+    "A threat is live. Are you alone, off the road, with nothing pressing?"
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -136,6 +137,7 @@ _W_PICK_TITLE = const(43)
 _W_NAMED = const(44)
 _W_PAGES_KEYS = const(45)
 _W_HOLDS = const(46)
+_W_QUIET_ASK = const(47)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -390,6 +392,14 @@ class Scene:
             self._refresh()
             return
         kind = item >> 8
+        if kind == F.QUIET and g.live_threats():
+            # D12: whether a live threat presses now is the fiction's: the player says (yes:
+            # on to the Quiet's own screen).
+            from deckdelve.app import load
+
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes))
+            return
         if kind == F.ORACLE or kind == F.QUIET:
             self.asking = kind  # its own screen first: A there does it (see _press)
             return
@@ -457,6 +467,11 @@ class Scene:
         if v[0] != PLAY:
             self.page = v[0] - 1
             self._turn_page()  # (the journal is read again, from its newest line)
+
+    def _quiet_yes(self):
+        """The player said yes: alone, off the road, nothing pressing (D12). The Quiet's own
+        screen then asks for the character's voice; A there takes it."""
+        self.asking = F.QUIET
 
     def tick(self):
         return False
@@ -718,8 +733,8 @@ class Scene:
         if g.source != NONE and g.origin != NONE:  # (two lines: "MATTER, BARGAINED" is wider)
             draw.text(fb, "SOURCE: " + four(g.source, DOMAIN), 0, 46)
             draw.text(fb, W.ORIGINS[g.origin], 0, 52)
-        # The Quiet: once per shuffle, and only with nothing pressing (no live threat).
-        quiet = "USED" if g.quiet_used else "READY" if g.quiet_allowed() else "NOT NOW"
+        # The Quiet: once per shuffle (with a threat live, choosing it asks first: D12).
+        quiet = "READY" if g.quiet_allowed() else "USED"
         draw.text(fb, "QUIET " + quiet, 0, 58)
 
     def _flip(self, fb, g):
