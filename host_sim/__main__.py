@@ -1,7 +1,8 @@
 """Deckdelve on a desk.
 
     python -m host_sim                              play (a window, or the terminal)
-    python -m host_sim --game red_queen --seed 7    start straight in a game
+    python -m host_sim --game red_queen --seed 7    start straight in a game (--options:
+                        its menu's choice; without, the one the menu offers first)
     python -m host_sim --game red_queen --seed 7 --keys "RRAAB..." --screenshot out.png
                         [--scale N] [--gif run.gif]   headless: no window, same pixels every run
 
@@ -45,7 +46,10 @@ def parse_args(argv):
     ap = Parser(prog="python -m host_sim", description="Deckdelve simulator", epilog=LEGEND)
     keys = [g[0] for g in registry.GAMES]
     ap.add_argument("--game", choices=keys, help="start straight in this game")
-    ap.add_argument("--options", default="", help="game options, comma-separated (e.g. hell)")
+    ap.add_argument("--options", default="",
+                    help="game options, comma-separated (e.g. hell); without it, the option "
+                         "the game's menu offers first, as on the device: the one last played "
+                         "(kept in the data folder), else the menu's default (Mini Rogue: normal)")
     ap.add_argument("--seed", type=int, help="deal seed (default: random)")
     ap.add_argument("--keys", help="headless: presses U D L R A B, '.' waits a frame")
     ap.add_argument("--screenshot", metavar="PNG", help="headless: write the final screen")
@@ -90,11 +94,11 @@ IMAGE_TYPES = (".png", ".gif", ".bmp")  # what --screenshot writes (by its name'
 
 def bad_options(key, text):
     """Why --options does not fit the game (None when it does): it must be one of the
-    choices the game's menu offers, or nothing for a game that has none."""
+    choices the game's menu offers, or nothing (its menu's first choice, or none)."""
     entry = registry.find(key)
     offered = [",".join(opts) for _label, opts in entry[2]] if entry[2] else [""]
     wanted = ",".join(o for o in text.split(",") if o)
-    if wanted in offered:
+    if wanted in offered or not wanted:
         return None
     if offered == [""]:
         return "%s has no options" % key
@@ -131,6 +135,12 @@ def bad_data_dir(path):
     return None
 
 
+def chosen_options(args):
+    """--options as a tuple, or None when none are given (the game menu's choice)."""
+    options = tuple(o for o in args.options.split(",") if o)
+    return options or None
+
+
 def headless(args):
     if args.data:
         return _headless(args, args.data)
@@ -144,8 +154,8 @@ def headless(args):
 def _headless(args, data):
     from host_sim.sim import Sim
 
-    options = tuple(o for o in args.options.split(",") if o)
-    sim = Sim(data, seed=0 if args.seed is None else args.seed, game=args.game, options=options)
+    sim = Sim(data, seed=0 if args.seed is None else args.seed, game=args.game,
+              options=chosen_options(args))
     scale = args.scale or 1
     frames = []
     grab = (lambda s: frames.append(s.image(max(scale, 2)))) if args.gif else None
@@ -171,7 +181,7 @@ def main(argv=None):
             print("python -m host_sim: error: %s" % e, file=sys.stderr)
             return 1
     data = args.data or default_data_dir()
-    options = tuple(o for o in args.options.split(",") if o)
+    options = chosen_options(args)
     if not args.terminal and os.environ.get("DISPLAY") or sys.platform in ("win32", "darwin"):
         try:
             from host_sim import window

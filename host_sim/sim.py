@@ -20,10 +20,15 @@ SETTLE_FRAMES = 120  # after the keys, frames run until the screen stops changin
 
 class Sim:
     def __init__(self, data_dir, seed=None, game=None, options=()):
+        """game: a game to start straight away (its key), with these options; options None:
+        those its menu offers first, as the device does (the ones last played, else its
+        default)."""
         self.buf = bytearray(128 * 64 // 8)
         self.fb = framebuf.FrameBuffer(self.buf, 128, 64, framebuf.MONO_VLSB)
         self.app = App(self.fb, data_dir, seed=seed)
         if game:
+            if options is None:
+                options = menu_options(self.app, game)
             self.app.start_game(game, options, seed)
         self.frames = 0
         self.step(0)  # the title (or the game)
@@ -64,6 +69,17 @@ class Sim:
 
     def ascii(self):
         return render.to_ascii(self.buf)
+
+
+def menu_options(app, key):
+    """The options a game's menu offers first on this app (menus.offered_option)."""
+    from deckdelve import registry
+    from deckdelve.menus import offered_option
+
+    entry = registry.find(key)
+    if not entry[2]:
+        return ()
+    return entry[2][offered_option(app, entry)][1]
 
 
 def check_keys(keys):

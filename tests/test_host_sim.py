@@ -72,3 +72,27 @@ def test_the_key_map_and_legend_have_one_home():
 
     assert terminal.KEYMAP is sim.KEYMAP and cli.LEGEND is sim.LEGEND
     assert terminal.LEGEND is sim.LEGEND and sim.KEYMAP["z"] == "A"
+
+
+def test_a_game_with_options_starts_on_its_menus_choice_without_options(tmp_path, capsys):
+    # As on the device: the option the game's menu offers first, the one last played (kept in
+    # --data's settings), else its default (Mini Rogue's port: Normal); --help says so.
+    import pytest
+
+    from deckdelve import menus
+    from host_sim.__main__ import main
+
+    assert parse_args(["--game", "mini_rogue"]).options == ""
+    sim = Sim(str(tmp_path / "fresh"), seed=1, game="mini_rogue", options=None)
+    assert sim.app.stack[-1].options == ("normal",)
+    sim = Sim(str(tmp_path / "fresh"), seed=1, game="rogue_solitaire", options=None)
+    assert sim.app.stack[-1].options == ()  # Quick play, its first
+    played = Sim(str(tmp_path / "played"), seed=1)
+    menus.remember(played.app, "mini_rogue", 3)  # Hell, as the menu keeps it
+    sim = Sim(str(tmp_path / "played"), seed=1, game="mini_rogue", options=None)
+    assert sim.app.stack[-1].options == ("hell",)
+    assert main(["--game", "mini_rogue", "--seed", "9", "--keys", "A", "--screenshot",
+                 str(tmp_path / "x.png")]) == 0
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    assert "last played" in " ".join(capsys.readouterr().out.split())

@@ -93,6 +93,10 @@ def test_event_choice():
 
 def test_merchant_buy_sell_and_refusal():
     s, host = start(mr.MERCHANT, "A")
+    # The cursor opens on Leave: A mashed leaves, it does not spend the gold on rations.
+    assert host.scene.cursor == len(mr.BUY_PRICE) and not host.scene.selling
+    s.keys("D")  # round to the first row
+    assert host.scene.cursor == 0
     assert_golden("mini_rogue/merchant_buy", s.image())
     s.keys("DDA")  # big potion: 3 gold, +4 HP
     g = host.game
@@ -160,9 +164,12 @@ VIEW_X_FLASH = 126  # right of the gold row's number, inside the flashed band
 
 
 def test_texts_fit_the_room_view():
-    for group in (scene_module.REST_TEXT, scene_module.FACE_TEXT, scene_module.TRAP_TEXT,
-                  scene_module.LOOT_TEXT, scene_module.WAND_TEXT,
-                  scene_module.BUY_NAMES, mr.LEVEL_NAMES, mr.BOSS_NAMES):
+    s = scene_module
+    said = [s.said(texts, figures, i) for texts, figures in (
+        (s.REST_TEXT, s.REST_FIGURES), (s.FACE_TEXT, s.FACE_FIGURES + (0,)),
+        (s.TRAP_TEXT, s.TRAP_FIGURES), (s.LOOT_TEXT, s.LOOT_FIGURES),
+        (s.WAND_TEXT, s.WAND_FIGURES)) for i in range(len(texts))]
+    for group in (said, scene_module.BUY_NAMES, mr.LEVEL_NAMES, mr.BOSS_NAMES):
         for text in group:
             assert draw.width(text) <= scene_module.VIEW_W - 4, text
     for area in range(1, 15):
@@ -305,7 +312,8 @@ def test_a_six_rerolled_to_one_shows_no_kept_six():
     from test_mini_rogue_script import first, new
 
     g = new(area=11, layout=first(mr.MONSTER), rank=2, dice=(6, 6, 4, 1))  # monster HP 11
-    scene, img = scene_image(g, (buttons.A, buttons.A))  # enter, roll the 6 again: a 1
+    # enter, on to the first die (the cursor starts on the strike), roll the 6 again: a 1
+    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A))
     assert (g.dice[0], g.sixes[0], g.strike_damage()) == (1, 1, 4)
     # Nothing under the first die (x 2..13), where "+6" stood for a kept six.
     assert all(img.getpixel((x, y)) == 0 for x in range(2, 16) for y in range(53, 58))
@@ -318,7 +326,7 @@ def test_a_six_line_result_fits_above_the_hint():
 
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, food=0, hp=10, dice=(6, 4, 6))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
     assert g.area == 3 and g.rank == 2 and g.hp == 7
     assert len(scene.report) == 6 and scene.report[-1] == "Area 3"
     lit_rows = [y for y in range(9, 58) if any(img.getpixel((x, y)) for x in range(100))]
@@ -409,14 +417,14 @@ def test_a_gain_a_cap_cut_reads_what_came_in():
     # A boss's gold at a full purse, with a rank-up and loot after it.
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=10, hp=10, dice=(6, 4, 6))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
     assert scene.report[1] == "Slain! +2 XP, purse full", scene.report
     assert_golden("mini_rogue/result_purse_full", img)
     # The longest result (a boss, a rank-up, loot, starving) with a cut gain still fits.
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=7, food=0, hp=10,
             items=bytearray((2, 0, 0, 0)), dice=(6, 4, 2))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.A, buttons.RIGHT, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
     assert scene.report[1:4] == ["Slain! +2 XP +2 gold", "Rank 2: 2 dice!",
                                  "Wands full: +1 gold (full)"], scene.report
     rows = sum(len(draw.wrap(line, scene_module.VIEW_W - 2)) for line in scene.report)
@@ -430,3 +438,59 @@ def test_a_gain_a_cap_cut_reads_what_came_in():
     assert scene.fight_lines == ["Healing: +5 HP (full)", "It hits you: -2 HP"], \
         scene.fight_lines
     assert g.hp == 18
+
+
+def test_a_blow_the_armour_takes_whole_is_no_minus_nothing():
+    from test_mini_rogue_script import first, new
+
+    # Level 1: the monster deals 2, the armour 2 takes it all ("It hits you: -0 HP" before).
+    g = new(layout=first(mr.MONSTER), armour=2, dice=(6, 2, 2, 2))  # monster HP 7; strike 2
+    scene = scene_module.Scene(FakeHost(g))
+    for b in (buttons.A, buttons.A):  # enter, strike
+        scene.press(b)
+        wait(scene)
+    assert g.phase == mr.FIGHT_DICE and g.hp == 5
+    assert scene.fight_lines == ["You strike: 2 damage", "It hits: armour holds"]
+
+
+def test_the_fight_starts_on_the_strike_even_with_a_six():
+    from test_mini_rogue_script import first, new
+
+    g = new(layout=first(mr.MONSTER), dice=(6, 6))  # monster HP 7, a 6 rolled: 6 < 7
+    scene = scene_module.Scene(FakeHost(g))
+    scene.press(buttons.A)
+    wait(scene)
+    acts = g.actions()
+    assert acts[0] == mr.REROLL << 8 and acts[scene.cursor] == mr.ATTACK << 8
+    assert g.strike_damage() < g.monster_hp  # (it used to start on the die then: A rerolled)
+
+
+def test_every_figure_shown_is_the_rules():
+    # The fire wand said 10 where the rules deal 8: each result's figure comes from the rules.
+    s = scene_module
+    assert s.said(s.WAND_TEXT, s.WAND_FIGURES, mr.FIRE) == "Fire: %d damage" % mr.FIRE_DAMAGE
+    assert s.said(s.WAND_TEXT, s.WAND_FIGURES, mr.POISON) == (
+        "Poison: +%d a strike" % mr.POISON_DAMAGE)
+    assert s.said(s.WAND_TEXT, s.WAND_FIGURES, mr.HEALING) == "Healing: +%d HP" % mr.HEALING_HP
+    for texts, figures in ((s.REST_TEXT, mr.REST_GAIN), (s.FACE_TEXT[:5], mr.EVENT_GAIN),
+                           (s.TRAP_TEXT, mr.TRAP_LOSS)):
+        for i in range(len(texts)):
+            assert "%d" in texts[i] and str(figures[i]) in s.said(texts, figures, i)
+    for text in s.REST_TEXT + s.FACE_TEXT + s.TRAP_TEXT + s.LOOT_TEXT + s.WAND_TEXT:
+        assert not any(ch.isdigit() for ch in text), text  # no figure written in the scene
+
+
+def test_the_rules_help_says_the_rules_figures():
+    # The help is prose, written once: its figures are checked against the rules module.
+    import os
+
+    from deckdelve import helpview
+
+    with open(helpview.help_path("mini_rogue").replace("/", os.sep)) as f:
+        text = f.read()
+    w = mr.SCORE_WEIGHTS
+    for said in ("fire %d damage" % mr.FIRE_DAMAGE, "poison +%d" % mr.POISON_DAMAGE,
+                 "healing +%d HP" % mr.HEALING_HP, "big potion (+4 HP) %d" % mr.BUY_PRICE[2],
+                 "wand %d, armour %d" % (mr.BUY_PRICE[3], mr.BUY_PRICE[7]),
+                 "difficulty x%d, area x%d, bosses x%d" % (w[0], w[1], w[2])):
+        assert said in text, said

@@ -8,32 +8,13 @@ To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit 
 from collections import deque
 
 from goldens import assert_golden, sim
+from test_rogue_solitaire_ui import path  # (tests/shared: the cursor's d-pad, breadth first)
 
 from deckdelve.games import rogue_solitaire as rs
 from deckdelve.rng import Rng
 from deckdelve.ui import draw
 from deckdelve.ui import rogue_solitaire as ui
 from tools.mp import bots_rogue_solitaire as bots
-
-DIRS = (("U", 1), ("D", 2), ("L", 4), ("R", 8))
-
-
-def path(scene, goal):
-    """The d-pad letters that take the cursor from where it is to goal (breadth first)."""
-    start = scene.place
-    seen = {start: ""}
-    todo = deque([start])
-    while todo:
-        p = todo.popleft()
-        if p == goal:
-            return seen[p]
-        for letter, button in DIRS:
-            q = scene.neighbour(p, button)
-            if q not in seen:
-                seen[q] = seen[p] + letter
-                todo.append(q)
-    raise AssertionError("place %d cannot be reached from %d" % (goal, start))
-
 
 class Driver:
     """A host_sim run of one seeded game, the greedy bot choosing, the buttons doing."""
@@ -290,8 +271,12 @@ def test_a_face_down_card_of_yours_is_never_named():
     assert text == "Pickpocket! It swapped a hidden card for your hidden card."
 
 
+DIRS = (("U", 1), ("D", 2), ("L", 4), ("R", 8))
+
+
 def _reachable(scene):
-    """Every place the d-pad reaches from the cursor."""
+    """Every place the d-pad reaches from the cursor (scene.neighbour: a step back where the
+    cursor came from reaches a place it was on)."""
     seen = {scene.place}
     todo = deque([scene.place])
     while todo:
@@ -459,7 +444,7 @@ def test_the_key_joker_is_not_thrown_away_without_a_warning():
     assert host.game.phase == rs.PH_DISCARD
     scene = ui.Scene(host)
     scene.place = ui.HAND + 6  # the Joker
-    assert scene.hint() == "A: throw away JK"
+    assert scene.hint() == "DISCARD 2: A throws away JK"  # 7 cards, down to 5
     scene.press(buttons.A)
     assert not host.log and host.pending and "key to the exit" in host.pending[0]
     scene.press(buttons.A)  # A again: thrown away
@@ -484,3 +469,79 @@ def test_outer_cards_matching_the_exit_are_marked_and_all_eight_are_told():
     g.grid[rs.P + 0] = cards.parse("JH")  # 2S's spot no longer matches
     assert not scene._matching(g, 0) and scene._matching(g, 1) and not scene._all_match(g)
     assert scene.hint() == "PLAY: pick a card"
+
+
+def test_eight_cards_to_discard_say_so_and_the_line_names_the_card():
+    # After a kill the hand holds eight: one row of cards, so the line under it says how many
+    # go and what A throws away (it was blank: only two rows of hand leave it no room).
+    d = Driver(3)
+    host = d.until(lambda host: not host.pending and host.game.phase == rs.PH_DISCARD)
+    g = host.game
+    assert g.hand_n > rs.HAND_LIMIT
+    scene = host.scene
+    first = draw.label(g.hand[scene.place - ui.HAND])
+    assert scene.hint() == "DISCARD %d: A throws away %s" % (g.hand_n - rs.HAND_LIMIT, first)
+    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAARDLAUUADLLAAAURARRAAAADDDRRAULLADLAAAAA",
+            game="rogue_solitaire", seed=3)
+    g = s.app.stack[-1].game
+    assert g.phase == rs.PH_DISCARD and g.hand_n == 8 and not s.app.stack[-1].pending
+    assert_golden("rogue_solitaire/discard_eight", s.image(1))
+
+
+def test_a_hand_card_picked_up_keeps_its_label_whole():
+    # The hand card chosen for a play: a dotted outline, as the place it leaves; the grid's
+    # double frame inside it cut the label's top and bottom rows.
+    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAADDDAU", game="rogue_solitaire", seed=3)
+    scene = s.app.stack[-1].scene
+    assert scene.chosen >= ui.HAND and scene.place < 27
+    assert_golden("rogue_solitaire/hand_card_picked", s.image(1))
+
+
+def test_the_attack_starts_on_the_card_the_play_moved():
+    d = Driver(7)
+    for _ in range(40):
+        host = d.until(lambda host: not host.pending and host.game.phase == rs.PH_PLAY)
+        scene = host.scene
+        g = host.game
+        acts = [a for a in g.actions() if a >> 10 in (rs.SWAP, rs.FLIP, rs.HSWAP, rs.PLACE)]
+        if acts:
+            break
+        d.act()
+    a = acts[-1]
+    first, second = next((f, s) for f, s, b in scene.pairs if b == a)
+    d.press(path(scene, first) + "A")
+    d.press(path(scene, second) + "A")
+    assert host.log[-1] == a
+    while host.pending:
+        d.press("A")
+    if g.phase == rs.PH_ATTACK:
+        # The card moved is where A was pressed last (a hand card picked first goes there)
+        # or, a grid card picked first and swapped into the hand, where it was picked.
+        moved = [p for p in (second, first) if p < 27 and scene.action_at(p) is not None]
+        assert moved and scene.place == moved[0], (scene.place, first, second)
+
+
+def test_from_the_grid_to_the_hand_and_back_lands_where_it_left():
+    d = Driver(3)
+    scene = d.host.scene
+    for start in (rs.P + 6, rs.P + 7, rs.P + 8):
+        d.press(path(scene, start))
+        d.press("D")  # into the hand
+        into = scene.place
+        assert into >= ui.HAND
+        d.press("U")
+        assert scene.place == start
+        d.press("D")
+        assert scene.place == into  # the same slot each way, every time
+        d.press("U")
+
+
+def test_wounds_name_the_row_or_column_that_emptied():
+    host = _Host()
+    host.game = rs.Game(1, ())
+    host.pending = []
+    scene = ui.Scene(host)
+    names = [scene.event_text((rs.EV_DIED, i, 0)) for i in range(len(rs.LINES))]
+    assert names[0] == "Your wounds are fatal: your top row is empty. You die."
+    assert names[5] == "Your wounds are fatal: your right column is empty. You die."
+    assert len(set(names)) == len(rs.LINES)

@@ -48,7 +48,9 @@ def drive(s, bot, stop, letters, limit=5000):
     for _ in range(limit):
         if stop(host):
             return host
-        if host.pending:
+        if type(s.app.stack[-1]).__name__ == "Confirm":
+            key = "R" if not s.app.stack[-1].yes else "A"  # a token's question: YES
+        elif host.pending:
             key = "A"
         else:
             scene = host.scene
@@ -61,7 +63,7 @@ def drive(s, bot, stop, letters, limit=5000):
                 key = "A"
         s.press(key)
         letters.append(key)
-        host = s.app.stack[-1]
+        host = s.app.stack[0]
         assert hasattr(host, "scene"), "the game ended first"
     raise AssertionError("no stop after %d steps" % limit)
 
@@ -167,7 +169,7 @@ def test_tokens_and_banked_joker(shots):
     assert g.bank != cards.NONE and shot.row == 1  # the cursor on the usable tokens
     t = shot.current & 0xF
     assert shot.current & S.KIND_MASK == S.USE and g.tokens & (1 << t)
-    assert shot.hint == "A: " + ui.TOKEN_EFFECTS[t]
+    assert shot.hint == "A: " + ui.token_effect(t)
     assert_golden("solatro/tokens_and_joker", shot.image)
 
 
@@ -227,6 +229,9 @@ def press_to(s, scene, action):
             s.press("A")
         if scene.current() == action:
             s.press("A")
+            if action & S.KIND_MASK == S.USE:
+                s.press("R")  # a token asks first: YES
+                s.press("A")
             return
         s.press("R" if action in scene.rows[scene.row] else "D")
     raise AssertionError("cannot reach %x" % action)
@@ -250,8 +255,93 @@ def test_a_round_begun_by_a_token_starts_the_cursor_on_the_first_card():
         s.press("A")
     assert g.plays_left == 0 and scene.row == ui.TOKENS_ROW
     assert scene.current() == S.USE | S.POCKET_POINTS
+    s.press("A")  # asks first
+    assert g.round == 2 and type(s.app.stack[-1]).__name__ == "Confirm"
+    s.press("R")
     s.press("A")  # 40 of 50: the Shield breaks and round 3 begins, Extra Card still owned
     while host.pending:
         s.press("A")
     assert g.round == 3 and S.USE | S.EXTRA_CARD in g.actions()
     assert scene.row == ui.CARDS_ROW and scene.current() == S.PICK | 0
+
+
+def test_a_token_is_used_only_after_a_question():
+    # DOWN from the cards lands on the token row; A there asks, and the answer starts on NO:
+    # A again, or B, keeps the token (a bought Double Score was spent at once on a High Card).
+    s = sim("", game="solatro", seed=SEED)
+    host = s.app.stack[-1]
+    while host.pending:
+        s.press("A")
+    g = host.game
+    g._setup_for_test([cards.parse(t) for t in "AS AH KS KH 2C 5D 7H 9S".split()],
+                      tokens=1 << S.DOUBLE_SCORE, round_number=2)
+    scene = host.scene
+    scene._refresh()
+    s.app.dirty = True  # (the position was set behind the screen's back: drawn whole)
+    s.press("D")
+    assert scene.row == ui.TOKENS_ROW and scene.current() == S.USE | S.DOUBLE_SCORE
+    assert scene.hint(scene.current()) == "A: next play scores x2"
+    for no in ("A", "B", "RL" + "A"):
+        s.press("A")
+        ask = s.app.stack[-1]
+        assert type(ask).__name__ == "Confirm" and not ask.yes
+        assert " ".join(ask.lines) == "Use the Double Score now? Next play scores x2."
+        for ch in no:
+            s.press(ch)
+        assert s.app.stack[-1] is host and not host.log and g.tokens == 1 << S.DOUBLE_SCORE
+    assert_golden("solatro/token_question", _asked(s))
+    s.press("R")
+    s.press("A")
+    assert list(host.log) == [S.USE | S.DOUBLE_SCORE] and g.double_armed
+
+
+def _asked(s):
+    s.press("A")
+    img = s.image(1)
+    return img
+
+
+def test_the_score_line_moves_with_the_play_s_message():
+    # The play's message says the round's new total; the line above says the same at once.
+    s = sim("", game="solatro", seed=5)
+    host = s.app.stack[-1]
+    while host.pending:
+        s.press("A")
+    s.press("A")  # one card: a high card
+    s.press("D")
+    s.press("A")  # PLAY
+    assert host.pending[0].startswith("High Card: 5 points") and "total 5 of 25" in (
+        host.pending[0])
+    img = s.image(1)
+    import framebuf
+
+    from deckdelve.ui import draw
+    from host_sim import render
+
+    fb = framebuf.FrameBuffer(bytearray(1024), 128, 64, framebuf.MONO_VLSB)
+    draw.right(fb, "SCORE 5/25", draw.W - 1, ui.STATUS_Y)
+    got = img.convert("L").point(lambda v: 255 if v else 0).crop((64, 0, 128, 6))
+    line = render.to_image(fb.buf).convert("L").crop((64, 0, 128, 6))
+    assert ImageChops.difference(got, line).getbbox() is None
+
+
+def test_a_joker_drawn_after_the_last_play_is_told_after_the_round():
+    # The rules draw back after the last play too (docs/rules/solatro.md): a Joker banked then
+    # comes after "Round N cleared", not before it.
+    s = sim("", game="solatro", seed=SEED)
+    host = s.app.stack[-1]
+    while host.pending:
+        s.press("A")
+    g = host.game
+    g._setup_for_test([cards.parse(t) for t in "AS AH AD KH KS 5D 7H 9S".split()],
+                      deck_top=(cards.JOKER_A,), round_number=1)
+    g.plays_left = 1
+    scene = host.scene
+    scene._refresh()
+    for t in ("AS", "AH", "AD"):
+        press_to(s, scene, S.PICK | bytes(g.hand[:g.hand_len]).index(cards.parse(t)))
+    s.press("D")
+    s.press("A")  # the last play: three of a kind, 30 of 25
+    said = list(host.pending)
+    assert said[0].startswith("Three of a Kind") and "cleared" in said[1], said
+    assert "Joker" in said[2] and "banked" in said[2], said

@@ -29,7 +29,7 @@ from tools import web
 import webtools
 
 SEED = 7
-FINISH_SEED = 15  # Rogue Solitaire quick play, played to its end by finishing_keys()
+FINISH_SEED = 17  # Rogue Solitaire quick play, played by finishing_keys() to a score above 0
 INITIALS = "UURUAA"  # C, B, A (the letters move up from "AAA"), then A twice: "CBA"
 PAGESHOTS = os.environ.get("DECKDELVE_PAGESHOTS")
 THROTTLE = {"kbit_s": 1600, "latency_ms": 150}  # a slow mobile link (Lighthouse's "slow 4G")
@@ -94,6 +94,10 @@ class Player:
         """The how-tos the page has shown so far (its data folder is the simulator's)."""
         return self.sim.app.settings["seen"]
 
+    def last(self):
+        """The options and the game last played (the list of games opens on that game)."""
+        return self.sim.app.settings["last"]
+
     def keys(self, keys, taps=False):
         """Keys on the keyboard, or taps on the page's on-screen buttons."""
         for ch in keys:  # one key at a time, settling after each, as the browser does
@@ -140,7 +144,7 @@ def finishing_keys(p, game, seed):
     shutil.rmtree(data)
     shutil.copytree(p.data_dir, data)
     sim = Sim(data, seed=seed)
-    keys = webtools.start_keys(game, sim.app.settings["seen"])
+    keys = webtools.start_keys(game, sim.app.settings["seen"], sim.app.settings["last"])
     sim.keys(keys)
     rng = Rng(seed)
     while type(sim.app.stack[-1]).__name__ != "GameOver" and len(keys) < 5000:
@@ -161,7 +165,7 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
         p.load(SEED)
         if game == games[0]:
             p.capture("title")
-        p.keys(webtools.start_keys(game, p.seen()), taps=game == games[-1])
+        p.keys(webtools.start_keys(game, p.seen(), p.last()), taps=game == games[-1])
         assert type(p.top()).__name__ == "GameHost", game
         p.capture(game)
     # A whole game: Rogue Solitaire to its end, the initials, the score table.
@@ -176,19 +180,19 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
     p.capture("scores")
     # A run saved from the pause menu.
     p.load(SEED)
-    p.keys(webtools.start_keys("red_queen", p.seen()) + "RB")
+    p.keys(webtools.start_keys("red_queen", p.seen(), p.last()) + "RB")
     p.keys("D" * p.top().items.index("Save and quit") + "A")
     p.capture("run_saved")
     p.script.append({"storage": "before_reload"})
     p.script.append({"screenshot": "screenshot"})
     # The next visit: the score and the saved run are still there.
     p.load(SEED)
-    p.keys("AA")
+    p.keys(webtools.menu_keys("rogue_solitaire", p.seen(), p.last()))
     p.keys("D" * p.top().items.index("Scores: Quick play") + "A")
     assert p.sim.app.store().scores("rogue_solitaire")[0][1] == "CBA"
     p.capture("scores_after_reload")
     p.load(SEED)
-    p.keys("ADDA")
+    p.keys(webtools.menu_keys("red_queen", p.seen(), p.last()))
     assert p.top().items[0] == "Continue saved run"
     p.capture("saved_run_after_reload")
     p.keys("A")
@@ -284,10 +288,10 @@ def test_the_screen_never_sleeps_in_the_page(url, tmp_path):
 def test_a_reload_mid_run_offers_the_run_back(url, tmp_path):
     p = Player(str(tmp_path))
     p.load(SEED)
-    p.keys(webtools.start_keys("red_queen", p.seen()) + "R")
+    p.keys(webtools.start_keys("red_queen", p.seen(), p.last()) + "R")
     p.capture("playing")
     p.reload()  # no "Save and quit": the page saves the run as it closes, where rules allow
-    p.keys(webtools.menu_keys("red_queen"))
+    p.keys(webtools.menu_keys("red_queen", p.seen(), p.last()))
     assert p.top().items[0] == "Continue saved run"
     p.capture("menu")
     p.keys("A")
@@ -307,7 +311,7 @@ def test_phones_upright_narrow_and_on_their_side_and_a_desktop(url, tmp_path):
         p.step(layout=device)
         pageshot(p, device)
         # Played by touch on the phones (taps), by the mouse on the desktop.
-        p.keys(webtools.start_keys("solatro", p.seen()), taps=True)
+        p.keys(webtools.start_keys("solatro", p.seen(), p.last()), taps=True)
         p.capture(device)
     p.step(fullscreen="fullscreen")
     p.want["fullscreen"] = p.want["desktop"]
@@ -395,7 +399,7 @@ def test_saves_exported_then_imported_into_a_fresh_profile(url, tmp_path):
             f.write(data)
     p.script.append({"import": ["saves"]})
     p.sim = Sim(p.data_dir, seed=SEED + 1)
-    p.keys(webtools.menu_keys("red_queen"))
+    p.keys(webtools.menu_keys("red_queen", p.seen(), p.last()))
     assert p.top().items[0] == "Continue saved run"
     p.capture("menu")
     p.keys("A")
@@ -435,7 +439,7 @@ def test_the_four_notebook(url, tmp_path):
     p.step(journal="written")
     pageshot(p, "desktop-the-four")
     p.reload()
-    p.keys(webtools.menu_keys("the_four") + "AA")
+    p.keys(webtools.menu_keys("the_four", p.seen(), p.last()) + "AA")
     p.capture("continued")
     p.step(journal="reloaded")
     p.step(download="#story-text", **{"as": "text"})

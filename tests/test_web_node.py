@@ -92,14 +92,16 @@ def test_saved_files_reach_the_storage_and_come_back(site, tmp_path):
     assert run in stored
     # A new visit: the storage goes back into the filesystem before the firmware starts, so
     # the game's menu offers the saved run, as the simulator's does from its data folder.
-    back = play(site, [0] + webtools.held_steps("ADDA"), storage=stored)
     again = Sim(str(tmp_path), seed=SEED + 1)
-    again.keys("ADDA")
+    menu = webtools.menu_keys("red_queen", again.app.settings["seen"],
+                              again.app.settings["last"])  # (the list opens on Red Queen)
+    back = play(site, [0] + webtools.held_steps(menu), storage=stored)
+    again.keys(menu)
     assert again.app.stack[-1].items[0] == "Continue saved run"
     assert_same(back["settled"], bytes(again.buf), "the game's menu on the next visit")
     # Continuing brings the game back where it was saved, and deletes the save, in the
     # storage too (a run is never continued twice).
-    gone = play(site, [0] + webtools.held_steps("ADDAA"), storage=stored)
+    gone = play(site, [0] + webtools.held_steps(menu + "A"), storage=stored)
     again.keys("A")
     assert_same(gone["settled"], bytes(again.buf), "the continued run")
     assert run not in gone["storage"]
@@ -164,13 +166,27 @@ def after_last(steps, call, arg=None):
     return {"after": len(steps) - 1, "call": call, "arg": arg}
 
 
-def sim_keys(data_dir, seed, keys):
-    """The simulator's settled screen after these keys, from a fresh start on data_dir."""
+def play_along(data_dir, seed, keys):
+    """The simulator plays these keys from a fresh start on data_dir, which keeps what they
+    save. Returns its settled screen."""
     from host_sim.sim import Sim
 
     sim = Sim(str(data_dir), seed=seed)
     sim.keys(keys)
     return bytes(sim.buf)
+
+
+def sim_keys(data_dir, seed, keys):
+    """The simulator's settled screen after these keys, from a fresh start on a copy of
+    data_dir (left as it is: each comparison starts from the same files, as the page does)."""
+    import tempfile
+
+    copy = os.path.join(tempfile.mkdtemp(prefix="deckdelve-sim-keys-"), "data")
+    shutil.copytree(str(data_dir), copy)
+    try:
+        return play_along(copy, seed, keys)
+    finally:
+        shutil.rmtree(os.path.dirname(copy), ignore_errors=True)
 
 
 def unzip_data(data, folder):
@@ -229,11 +245,12 @@ def test_a_hidden_page_saves_the_run_as_the_picos_sleep_does(site, tmp_path):
     sim = Sim(str(tmp_path), seed=SEED)
     sim.keys(keys)
     sim.app.suspend()
+    menu = webtools.menu_keys_in(str(tmp_path), "red_queen")
     again = Sim(str(tmp_path), seed=SEED + 1)
-    again.keys(webtools.menu_keys("red_queen"))
+    again.keys(menu)
     assert again.app.stack[-1].items[0] == "Continue saved run"
     again.keys("A")
-    back = play(site, [0] + webtools.held_steps(webtools.menu_keys("red_queen") + "A"),
+    back = play(site, [0] + webtools.held_steps(menu + "A"),
                 storage=hidden["storage"], seed=SEED + 1)
     assert_same(back["settled"], bytes(again.buf), "the run continued after the page closed")
     assert RUN not in back["storage"]
@@ -252,11 +269,11 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     # the keys, and shows what the page's saves must continue to.
     ref = str(tmp_path / "ref")
     run_keys = webtools.found_keys(ref, SEED, webtools.save_run)
-    sim_keys(ref, SEED, run_keys)
+    play_along(ref, SEED, run_keys)
     first = play(site, [0] + webtools.held_steps(run_keys))
     assert RUN in first["storage"]
     four_keys = webtools.found_keys(ref, SEED + 1, webtools.four_campaign)
-    sim_keys(ref, SEED + 1, four_keys)
+    play_along(ref, SEED + 1, four_keys)
     # The Four begun on the page, two notes in its notebook (the second as long as a note
     # gets, one word longer than a line), then "Export saves".
     steps = [0] + webtools.held_steps(four_keys)
@@ -292,17 +309,18 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     # The run, continued by the simulator from the exported folder, is the run as it was:
     # the same screen as the simulator that never left, and as the page continuing it, and
     # so after two more moves.
-    keys = webtools.menu_keys("red_queen") + "A" + "RA"
+    keys = webtools.menu_keys_in(ref, "red_queen") + "A" + "RA"
+    assert keys == webtools.menu_keys_in(exported, "red_queen") + "A" + "RA"
     want = sim_keys(ref, SEED + 2, keys)
     assert sim_keys(exported, SEED + 2, keys) == want
     got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 2)
     assert_same(got["settled"], want, "the run continued from the exported saves")
     # The campaign likewise, its journal (LEFT twice: the device's own view) with the notes.
-    keys = webtools.menu_keys("the_four") + "AA" + "LL"
+    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "LL"
     want = sim_keys(exported, SEED + 3, keys)
     got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 3)
     assert_same(got["settled"], want, "the campaign's journal from the exported saves")
-    keys = webtools.menu_keys("the_four") + "AA" + "AA"
+    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "AA"
     want = sim_keys(exported, SEED + 3, keys)
     assert want == sim_keys(ref, SEED + 3, keys)  # (notes change no play)
     got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 3)
@@ -313,8 +331,8 @@ def test_saves_travel_from_a_data_folder_to_the_page(site, tmp_path):
     # A Pico's data folder (the simulator's here: the same files), copied off with mpremote
     # and zipped: a Red Queen run saved and quit, a campaign of The Four begun.
     pico = str(tmp_path / "pico")
-    sim_keys(pico, SEED, webtools.found_keys(pico, SEED, webtools.save_run))
-    sim_keys(pico, SEED + 1, webtools.found_keys(pico, SEED + 1, webtools.four_campaign))
+    play_along(pico, SEED, webtools.found_keys(pico, SEED, webtools.save_run))
+    play_along(pico, SEED + 1, webtools.found_keys(pico, SEED + 1, webtools.four_campaign))
     # "Import saves" on a page whose own slot 1 held another campaign's journal file: the
     # imported campaign replaces the slot's files as a set, so that journal goes.
     stale = "deckdelve:/data/camp_the_four_0.j1"
@@ -323,9 +341,9 @@ def test_saves_travel_from_a_data_folder_to_the_page(site, tmp_path):
     assert sorted(imported["imported"]["taken"]) == sorted(os.listdir(pico))
     assert imported["imported"]["refused"] == []
     assert stale not in imported["storage"]
-    for keys, what in ((webtools.menu_keys("red_queen") + "A" + "RA", "the run"),
-                       (webtools.menu_keys("the_four") + "AA" + "AA", "the campaign"),
-                       (webtools.menu_keys("the_four") + "AA" + "LL", "the journal")):
+    for keys, what in ((webtools.menu_keys_in(pico, "red_queen") + "A" + "RA", "the run"),
+                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "AA", "the campaign"),
+                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "LL", "the journal")):
         kept = str(tmp_path / what.replace(" ", "_"))
         shutil.copytree(pico, kept)  # the Pico's own, continued there
         want = sim_keys(kept, SEED + 2, keys)

@@ -24,15 +24,33 @@ SLOT_GAMES = tuple(entry[0] for entry in registry.GAMES
                    if len(entry) > 3 and "slots" in entry[3])
 
 
-def start_keys(game, seen=""):
-    """From the title to a new game of `game`, as a player presses, given the how-tos already
-    seen (the "seen" setting: "*" for the collection's, a game's key for its own): A opens the
-    list (on a first run over the how-to, which B skips), D moves down to the game, A opens
-    its menu, A starts the option under the cursor (on a game's first start a message says
-    where its rules are: A; a slot game's first row starts a campaign in slot 1 at once)."""
+def menu_keys(game, seen="", last=""):
+    """From the title to `game`'s menu, as a player presses, given the how-tos already seen
+    (the "seen" setting: "*" for the collection's) and the "last" setting: A opens the list
+    (on a first run over the how-to, which B skips), on the game last played (the last entry
+    of "last"; else the first), D moves down to the game, A opens its menu."""
+    played = last[last.rfind(",") + 1:].partition("=")[0]
+    offered = GAMES.index(played) if played in GAMES else 0
+    moves = (GAMES.index(game) - offered) % (len(GAMES) + 1)  # (Settings closes the list)
+    return "A" + ("" if "*" in seen.split(",") else "B") + "D" * moves + "A"
+
+
+def menu_keys_in(folder, game):
+    """menu_keys for the app whose data folder is folder (its settings say what is seen and
+    which game the list opens on)."""
+    from deckdelve.store import Store
+
+    settings = Store(folder).load_settings()
+    return menu_keys(game, settings["seen"], settings["last"])
+
+
+def start_keys(game, seen="", last=""):
+    """From the title to a new game of `game` (see menu_keys): then A starts the option under
+    the cursor (on a game's first start a message says where its rules are: A; a slot game's
+    first row starts a campaign in slot 1 at once)."""
     shown = seen.split(",")
-    return ("A" + ("" if "*" in shown else "B") + "D" * GAMES.index(game) + "AA"
-            + ("" if game in shown or game in SLOT_GAMES else "A"))
+    return menu_keys(game, seen, last) + "A" + (
+        "" if game in shown or game in SLOT_GAMES else "A")
 
 
 # The same from a fresh data folder (a first visit: nothing seen yet).
@@ -108,11 +126,6 @@ def sim_frames(data_dir, seed, steps):
     return frames, bytes(sim.buf)
 
 
-def menu_keys(game):
-    """From the title to `game`'s menu, the how-tos seen (a later visit)."""
-    return "A" + "D" * GAMES.index(game) + "A"
-
-
 class Recording:
     """A simulator that notes the keys it is given (press: one frame; keys: then settles),
     for the page to be sent exactly those."""
@@ -152,7 +165,7 @@ def found_keys(data_dir, seed, plan):
 
 def save_run(s, game="red_queen", moves="R"):
     """Plan: a new game of `game`, a move, then Save and quit from the pause menu."""
-    s.keys(start_keys(game, s.app.settings["seen"]) + moves + "B")
+    s.keys(start_keys(game, s.app.settings["seen"], s.app.settings["last"]) + moves + "B")
     s.keys("D" * s.app.stack[-1].items.index("Save and quit") + "A")
     assert s.app.store().has_run(game)
 
@@ -162,7 +175,7 @@ def four_campaign(s):
     tools/bench_pico.past_creation makes it)."""
     from tools import bench_pico
 
-    s.keys(start_keys("the_four", s.app.settings["seen"]))
+    s.keys(start_keys("the_four", s.app.settings["seen"], s.app.settings["last"]))
     assert bench_pico.past_creation(s)
 
 

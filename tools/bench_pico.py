@@ -105,11 +105,20 @@ def tour(games=None):
     label tags the frames those presses cause. From the title through every game, back to
     the title."""
     steps = [("title", "")]
+    # The list of games starts on the game last started: at first the last one the data
+    # folder's settings name (data_files), then each game the tour played.
+    sys.path.insert(0, mpy.FIRMWARE)
+    from deckdelve import registry
+
+    offered = len(registry.GAMES) - 1
+    rows = len(registry.GAMES) + 1  # the games and Settings
     for key, moves in TOUR:
         if games and key not in games:
             continue
         opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
-        steps.append(("menus", "A" + "D" * game_index(key) + "A" + opening))
+        steps.append(("menus", "A" + "D" * ((game_index(key) - offered) % rows) + "A"
+                      + opening))
+        offered = game_index(key)
         steps.append((key + "/enter", "A"))  # the game's first option
         steps.append((key + "/play", moves))
         steps.append((key + "/pause", pausing))
@@ -251,6 +260,7 @@ def data_files():
     keys = [g[0] for g in registry.GAMES]
     settings = dict(DEFAULT_SETTINGS)
     settings["seen"] = ",".join(["*"] + keys)
+    # (each game's option as its menu offers it; the last, the game last started)
     settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
     folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
     try:

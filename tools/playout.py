@@ -28,7 +28,9 @@ def parse_args(argv):
     ap.add_argument("--game", required=True, choices=keys)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--options", default="", help="comma-separated game options, e.g. campaign")
+    ap.add_argument("--options", default="",
+                    help="comma-separated game options, e.g. campaign (none: the game's "
+                         "default, as its rules module has it; Mini Rogue: normal)")
     ap.add_argument("--bot", default="",
                     help="a bot of tools/mp/bots_<game>.py, or random (default: the game's "
                          "own default bot if it has one, else random)")

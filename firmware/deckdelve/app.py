@@ -390,10 +390,11 @@ class Message(Screen):
         draw.message(fb, self.lines)
 
 
-# A menu's rows: 7 pixels each, the first bar's top at ROW_Y, under the title's line.
-ROW_X = 4
+# A menu's rows: 7 pixels each, the first bar's top at ROW_Y, under the title's line. The
+# bars start one pixel right of the scroll arrows (x 0..4), never touching them.
+ROW_X = 6
 ROW_Y = 9
-ROW_W = 118
+ROW_W = 116
 
 
 class Menu(Screen):

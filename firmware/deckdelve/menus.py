@@ -41,7 +41,7 @@ def see(app, what):
 
 
 def last_option(app, key):
-    """The index of the option `key` was last started with, or -1 (see remember_option)."""
+    """The index of the option `key` was last started with, or -1 (see remember)."""
     for part in app.settings["last"].split(","):
         k, _eq, i = part.partition("=")
         if k == key and i.isdigit():
@@ -49,14 +49,40 @@ def last_option(app, key):
     return -1
 
 
-def remember_option(app, key, i):
-    """Keep the option a game starts with: its menu offers it first next time."""
-    if last_option(app, key) == i:
-        return
+def last_game(app):
+    """The key of the game last started (the last entry of settings "last"), or ""."""
+    last = app.settings["last"]
+    return last[last.rfind(",") + 1:].partition("=")[0]
+
+
+def remember(app, key, i):
+    """Keep the game started and the option it starts with (i, its index in the game's
+    options; 0 for a game without): the list of games offers that game first next time, and
+    its menu that option. Its entry goes last in settings "last" (an older firmware reads
+    the entries it knows and ignores their order)."""
     parts = [p for p in app.settings["last"].split(",") if p and p.partition("=")[0] != key]
     parts.append("%s=%d" % (key, i))
-    app.settings["last"] = ",".join(parts)
-    app.store().save_settings(app.settings)
+    last = ",".join(parts)
+    if last != app.settings["last"]:
+        app.settings["last"] = last
+        # A convenience, not the player's work: a flash that cannot take it (full, worn) is
+        # not worth a notice at every game start, so the store's notices go nowhere here.
+        load("store", "Store")(app.data_dir, []).save_settings(app.settings)
+
+
+def offered_option(app, entry):
+    """The option a game's menu offers first (where its cursor starts without a saved run to
+    continue), as an index of its options: the one last played, else "Normal" where there is
+    one (Mini Rogue's port starts there), else the first. host_sim --game without --options
+    starts it too."""
+    options = entry[2] or ()
+    i = last_option(app, entry[0])
+    if 0 <= i < len(options):
+        return i
+    for k in range(len(options)):
+        if options[k][0] == "Normal":
+            return k
+    return 0
 
 
 def main_menu(app):
@@ -68,7 +94,11 @@ def main_menu(app):
         else:
             app.push(Settings(app))
 
-    return Menu(app, "DECKDELVE", titles, choose)
+    menu = Menu(app, "DECKDELVE", titles, choose)
+    entry = registry.find(last_game(app))
+    if entry is not None:  # the game last played is offered first
+        menu.index = registry.GAMES.index(entry)
+    return menu
 
 
 class GameMenu(Menu):
@@ -78,16 +108,9 @@ class GameMenu(Menu):
         self.entry = entry
         super().__init__(app, entry[1], [], self.choose)
         self.build()
-        # Without a saved run to continue, the cursor starts on the option last played, else
-        # on "Normal" where there is one (Mini Rogue's port starts there), else the first.
+        # Without a saved run to continue, the cursor starts on the option offered first.
         if self.actions[0][0] == "new":
-            options = entry[2] or ()
-            i = last_option(app, entry[0])
-            if not 0 <= i < len(options):
-                i = 0
-                for k in range(len(options)):
-                    if options[k][0] == "Normal":
-                        i = k
+            i = offered_option(app, entry)
             self.index = i
             self.top = max(0, i - self.ROWS + 1)
 
@@ -138,14 +161,16 @@ class GameMenu(Menu):
         what, opts = self.actions[i]
         if what == "slot":
             if self.labels[opts] is None and not self.kept[opts]:
+                remember(app, key, 0)
                 app.start_game(key, (), slot=opts)  # a new campaign in this free slot
             else:
                 app.push(load("slotmenu", "SlotMenu")(app, key, opts, self.labels[opts],
                                                       self.kept[opts]))
         elif what == "continue":
+            remember(app, key, max(0, last_option(app, key)))
             app.continue_game(key)
         elif what == "new":
-            remember_option(app, key, i - (1 if self.actions[0][0] == "continue" else 0))
+            remember(app, key, i - (1 if self.actions[0][0] == "continue" else 0))
 
             def start():
                 if seen(app, key):

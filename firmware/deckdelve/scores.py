@@ -59,6 +59,10 @@ def table(store, name):
 
 
 def qualifies(store, name, score):
+    """Does score make the table? A score of 0 never does: there is nothing to keep (a run
+    that died before its first point asked for initials)."""
+    if score <= 0:
+        return False
     entries = table(store, name)
     return len(entries) < TOP or score > entries[-1][0]
 

@@ -38,6 +38,7 @@ class SlotMenu(Menu):
         app = self.app
         ask = load("dialogs", "Confirm")
         if i == 0:
+            load("menus", "remember")(app, self.key, 0)  # the list opens on this game next
             app.start_game(self.key, (), slot=self.slot)
         elif self.lines:
             app.push(ask(app, "Delete the damaged campaign %d kept as .bad%d, and its journal, "

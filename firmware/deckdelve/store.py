@@ -39,8 +39,9 @@ SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
 HEAD_LIMIT = 64  # bytes of a header line
 ENOSPC = 28
 
-# "last": the option each game was last started with, "key=index,..." (menus.py); "seen":
-# the how-tos already shown, "*" for the collection's and each game's key (menus.py).
+# "last": the option each game was last started with, "key=index,...", the game last started
+# last (menus.py); "seen": the how-tos already shown, "*" for the collection's and each
+# game's key (menus.py).
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA",
                     "last": "", "seen": ""}
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers

@@ -1,7 +1,7 @@
 # Helpers for The Four's UI tests (MicroPython-clean): from the title to a campaign slot, and
 # actions taken through the buttons as a player would (test_the_four_ui.py,
 # test_the_four_stops.py, tests/test_the_four_screens.py).
-from helpers import Headless, game_index, scratch
+from helpers import Headless, open_game_menu, scratch
 
 try:
     import bots_the_four  # under MicroPython tools/mp is on the path
@@ -13,7 +13,7 @@ KEY = "the_four"
 
 def open_menu(h):
     """From the title to The Four's menu (the campaign slots)."""
-    h.keys("A" + "D" * game_index(KEY) + "A")
+    open_game_menu(h, KEY)
     assert h.top() == "GameMenu", h.top()
 
 

@@ -51,6 +51,16 @@ def game_index(key):
     return [g[0] for g in registry.GAMES].index(key)
 
 
+def open_game_menu(h, key):
+    """From the title to a game's menu as a player goes: A opens the list of games (on the
+    game last played), down to the game, A."""
+    h.keys("A")
+    games = h.app.stack[-1]
+    moves = (game_index(key) - games.index) % len(games.items)
+    games = None
+    h.keys("D" * moves + "A")
+
+
 def exists(path):
     try:
         os.stat(path)

@@ -120,5 +120,8 @@ def test_a_saved_run_put_back_after_continuing_is_refused():
     assert h.top() == "Message", h.top()
     assert "already continued" in " ".join(h.app.stack[-1].lines)
     assert exists(d + "/run_red_queen.sav.bad1") and not exists(d + "/run_red_queen.sav")
-    h.keys("A" + "A" + "D" * game_index("red_queen") + "A")
+    h.keys("A" + "A")  # the notice; the list of games, on Red Queen: the game last played
+    assert h.app.stack[-1].index == game_index("red_queen")
+    h.keys("A")
+    assert h.top() == "GameMenu" and h.app.stack[-1].entry[0] == "red_queen"
     assert "Continue saved run" not in h.app.stack[-1].items

@@ -35,7 +35,10 @@ def test_a_games_first_start_says_where_its_rules_are():
 
 
 def _to_game_menu(h, key):
-    h.keys("A" + "D" * game_index(key) + "A")
+    """From the title to a game's menu (the list of games starts on the game last played)."""
+    h.keys("A")
+    moves = (game_index(key) - h.app.stack[-1].index) % (len(h.app.stack[-1].items))
+    h.keys("D" * moves + "A")
     return h.app.stack[-1]
 
 
@@ -56,6 +59,79 @@ def test_mini_rogue_starts_on_normal_and_the_last_option_is_remembered():
     h = Headless(d, seed=7)
     menu = _to_game_menu(h, "rogue_solitaire")
     assert menu.items[menu.index] == "Quick play"  # never played: its first option
+
+
+def _power_off(key):
+    """What a power cycle clears: the running game's modules (the test's references to the
+    app are dropped by the caller)."""
+    import gc
+
+    from deckdelve.app import unload
+
+    unload(key)
+    gc.collect()
+
+
+def test_the_list_of_games_starts_on_the_game_last_played():
+    from deckdelve.store import Store
+
+    d = scratch("menus_last_game")
+    h = Headless(d, seed=5)
+    h.keys("A")
+    assert h.app.stack[-1].index == 0  # nothing played yet: the first game
+    h.keys("B")
+    _to_game_menu(h, "red_queen")
+    h.keys("A")  # New game
+    assert h.top() == "GameHost"
+    h = None
+    _power_off("red_queen")
+    h = Headless(d, seed=6)  # after a power cycle, the same flash
+    h.keys("A")
+    assert h.app.stack[-1].items[h.app.stack[-1].index] == "Red Queen"
+    h.keys("B")
+    _to_game_menu(h, "mini_rogue")
+    h.keys("A")  # Normal, and the game it belongs to is now the last
+    h = None
+    _power_off("mini_rogue")
+    h = Headless(d, seed=7)
+    h.keys("A")
+    assert h.app.stack[-1].items[h.app.stack[-1].index] == "Mini Rogue"
+    h = None
+    # A settings file from before (only options kept, in any order; or none at all) loads:
+    # its last entry stands for the last game, and an unknown key is the first game.
+    for last, first in (("mini_rogue=3,red_queen=0", "Red Queen"), ("", "Rogue Solitaire"),
+                        ("gone=1", "Rogue Solitaire")):
+        Store(d).save_settings({"sound": True, "idle_s": 60, "contrast": 255,
+                                "initials": "AAA", "last": last, "seen": "*"})
+        h = Headless(d, seed=8)
+        assert h.top() == "Title"  # no notice: the file was read
+        h.keys("A")
+        assert h.app.stack[-1].items[h.app.stack[-1].index] == first, last
+        h = None
+
+
+def test_a_flash_that_cannot_keep_the_last_game_is_no_bother():
+    # Remembering the game and its option is a convenience: a write that fails (flash full)
+    # starts the game all the same, without a notice, and the list still offers it first.
+    from deckdelve import store
+
+    def full(a, b):
+        raise OSError(28)
+
+    h = Headless(scratch("menus_full"), seed=5)
+    keep = store.rename
+    store.rename = full
+    try:
+        _to_game_menu(h, "solatro")
+        h.keys("A")  # New game
+        assert h.top() == "GameHost" and not h.app.notices
+        host = h.app.stack[-1]
+        h.keys("A" * len(host.pending))
+        assert h.top() == "GameHost"
+        host = None
+        assert h.app.settings["last"] == "solatro=0"
+    finally:
+        store.rename = keep
 
 
 def test_a_menu_longer_than_the_screen_shows_a_scroll_bar():

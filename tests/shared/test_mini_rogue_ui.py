@@ -19,6 +19,28 @@ def settle(h, host):
             return
 
 
+def keys_for(scene, game, action):
+    """The presses that make the scene do `action` from where its cursor is now: in the
+    merchant's, LEFT/RIGHT to the list it is on (buy or sell), DOWN to its row, A; elsewhere
+    the forward key (DOWN on the map and when resting, else RIGHT) to it, A."""
+    from deckdelve.games import mini_rogue as mr
+
+    kind = action >> 8
+    if game.phase == mr.SHOP:
+        keys = ""
+        cursor = scene.cursor
+        if kind != mr.LEAVE and (kind == mr.SELL) != scene.selling:
+            keys = "R"
+            cursor = 0
+        selling = scene.selling if kind == mr.LEAVE else kind == mr.SELL
+        n = (len(mr.SELL_PRICE) if selling else len(mr.BUY_PRICE)) + 1
+        row = n - 1 if kind == mr.LEAVE else action & 0xFF
+        return keys + "D" * ((row - cursor) % n) + "A"
+    acts = game.actions()
+    forward = "D" if game.phase == mr.MAP or game.phase == mr.REST_CHOICE else "R"
+    return forward * ((acts.index(action) - scene.cursor) % len(acts)) + "A"
+
+
 def test_every_press_moves_the_cursor_one_choice():
     from deckdelve.games import mini_rogue as mr
 

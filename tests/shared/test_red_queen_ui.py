@@ -93,3 +93,45 @@ def test_cursor_visits_every_spot_one_a_press_and_b_pauses():
     assert h.top() == "Pause"
     h.keys("A")  # resume
     assert h.top() == "GameHost"
+
+
+def test_a_foe_shuffled_back_twice_in_a_row_is_told_once():
+    h, host = new_game("rq_ui_back", "red_queen", 7)
+    from deckdelve.games import red_queen as rq
+
+    scene = host.scene
+    back = (rq.EV_BACK, 50, 0)
+    again = (rq.EV_BACK, 50, 0)
+    game = host.game
+    game.events = [(rq.EV_ENEMY, 10, 0), back, again, (rq.EV_WEAPON, 10, 20)]
+    said = [scene.event_text(e) for e in game.events]
+    assert said[1] == ("A third foe, Q\x04, comes up 2 times: each time it is shuffled back "
+                       "into the deck.") and said[2] is None
+    game.events = [back]
+    assert scene.event_text(back) == "A third foe, Q\x04, is shuffled back into the deck."
+
+
+def test_a_card_drawn_starts_where_a_takes_nothing_from_the_hand():
+    # A swap (the first choice at a full hand slot) sends a hand card to a stash: mashing A
+    # on a draw did that. A new card starts on an empty hand slot, else on the L stash.
+    from deckdelve.games import red_queen as rq
+
+    h, host = new_game("rq_ui_draw", "red_queen", 9)
+    game = host.game
+    rng = game.rng.__class__(9)
+    seen = set()
+    for _ in range(200):
+        dismiss(h, host)
+        if game.over:
+            break
+        scene = host.scene
+        if game.phase == rq.PLACE:
+            a = scene.current()
+            empty = rq.NONE in bytes(game.hand)
+            assert a >> 12 == (rq.HAND if empty else rq.STASH), (hex(a), list(game.hand))
+            seen.add(empty)
+            if len(seen) == 2:
+                break
+        acts = game.actions()
+        h.keys(keys_for(scene, acts[rng.below(len(acts))]))
+    assert seen == {True, False}, seen

@@ -162,7 +162,7 @@ def test_player_dies_with_an_empty_row():
     g = game(".AC .6C .7C .8C .4D .9C .10C .2D .3D", "9H -- -- 4H 5C 6H 7H 8H 10H")
     act(g, rs.SKIP)
     act(g, rs.ATTACK, 0)
-    assert g.over and not g.won and g.events[-1][0] == rs.EV_DIED
+    assert g.over and not g.won and g.events[-1] == (rs.EV_DIED, 0, 0)  # the top row
     assert g.actions() == []
 
 
@@ -212,3 +212,5 @@ def test_taking_the_last_card_of_a_row_is_allowed_and_kills_you_at_the_turns_end
     assert hand(g) == ["9H"] and not g.over
     act(g, rs.ATTACK, 8)  # 10H beats the 3D; the 5C opposite searches to your 4H and wins
     assert g.over and not g.won and g.events[-1][0] == rs.EV_DIED
+    line = rs.LINES[g.events[-1][1]]  # the row or column named is the one empty
+    assert all(g.grid[rs.P + p] == cards.NONE for p in line)

@@ -16,19 +16,21 @@ _DIRS = ("U", 1, "D", 2, "L", 4, "R", 8)
 
 
 def path(scene, goal):
-    """The d-pad letters from the cursor to goal, breadth first over scene.neighbour."""
-    seen = {scene.place: ""}
-    todo = [scene.place]
+    """The d-pad letters from the cursor to goal, breadth first over scene.step (the cursor's
+    place and the crossing it remembers)."""
+    start = (scene.place, scene.came)
+    seen = {start: ""}
+    todo = [start]
     i = 0
     while i < len(todo):
-        p = todo[i]
+        state = todo[i]
         i += 1
-        if p == goal:
-            return seen[p]
+        if state[0] == goal:
+            return seen[state]
         for k in range(0, 8, 2):
-            q = scene.neighbour(p, _DIRS[k + 1])
+            q = scene.step(state[0], state[1], _DIRS[k + 1])
             if q not in seen:
-                seen[q] = seen[p] + _DIRS[k]
+                seen[q] = seen[state] + _DIRS[k]
                 todo.append(q)
     raise AssertionError("place %d cannot be reached" % goal)
 

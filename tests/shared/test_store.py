@@ -48,6 +48,12 @@ def test_scores_top5_sorted_and_placed():
     assert s.scores("solatro") == []
 
 
+def test_a_score_of_nothing_asks_for_no_initials():
+    s = Store(scratch("store_scores_zero"))
+    assert s.qualifies("rogue_solitaire", 1)  # an empty table takes any score...
+    assert not s.qualifies("rogue_solitaire", 0)  # ...but a 0: a run with no point to keep
+
+
 def test_achievements_bits_accumulate():
     s = Store(scratch("store_ach"))
     assert s.add_achievements("rogue_solitaire", 0b101) == 0b101

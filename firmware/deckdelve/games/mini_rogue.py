@@ -90,6 +90,18 @@ MONSTER_GOLD = const(1)
 EVENT_MONSTER_XP = const(2)
 # An event's skill die at least this lets the player choose the face.
 EVENT_CHOICE_ROLL = const(5)
+# What the rooms give and take (the scene shows these figures, so they live here only).
+REST_GAIN = (1, 1, 2)  # resting: XP, food, HP
+EVENT_GAIN = (2, 2, 1, 2, 1)  # event faces 1-5: gold, HP, food, XP, armour
+TRAP_LOSS = (1, 1, 1, 1, 1, 2)  # traps 1-6: food, gold, armour, HP, XP, HP (the pit)
+CHEST_LOOT_ROLL = const(5)  # a chest die at least this rolls for loot too
+LOOT_ARMOUR = const(1)  # loot 5: an armour piece
+LOOT_XP = const(2)  # loot 6: a better weapon
+LOOT_GOLD = const(2)  # a wand found with both wand slots full: gold instead
+STARVE_HP = const(3)  # leaving an area with no food
+KEPT_SIX = const(6)  # a 6 kept and rolled again adds this to its die
+# The port's score: each of score_counts() times its weight.
+SCORE_WEIGHTS = (3, 3, 2, 2, 2, 2, 1, 1, 1)
 
 # Phases: what the next action answers.
 # mutate: labels (names for the scenes and the log: any distinct values play the same)
@@ -238,7 +250,7 @@ class Game(_Game):
         total = 0
         for i in range(self.rank):
             if self.dice[i] != 1:
-                total += self.dice[i] + 6 * self.sixes[i]
+                total += self.dice[i] + KEPT_SIX * self.sixes[i]
         if self.poisoned:
             total += POISON_DAMAGE
         return total
@@ -277,11 +289,16 @@ class Game(_Game):
     def compute_score(self):
         return sum(self.score_parts())
 
+    def score_counts(self):
+        """What the port's score counts, in the order of the breakdown screen: difficulty,
+        area reached, bosses, rank, HP, gold, food, armour, items (each weighs SCORE_WEIGHTS)."""
+        return (self.difficulty, self.area, self.bosses, self.rank, self.hp, self.gold,
+                self.food, self.armour, self.item_count())
+
     def score_parts(self):
-        """The port's score, part by part, in the order of the breakdown screen:
-        difficulty, area reached, bosses, rank, HP, gold, food, armour, items."""
-        return (self.difficulty * 3, self.area * 3, self.bosses * 2, self.rank * 2, self.hp * 2,
-                self.gold * 2, self.food, self.armour, self.item_count())
+        """The port's score, part by part (each count times its weight)."""
+        counts = self.score_counts()
+        return tuple(counts[i] * SCORE_WEIGHTS[i] for i in range(len(counts)))
 
     def summary(self):
         if self.won:
@@ -500,15 +517,15 @@ class Game(_Game):
         slots are full), 5 an armour piece, 6 a better weapon (+2 XP)."""
         roll = self.rng.die(6)
         if roll <= 4 and self.item_count() >= ITEM_CAP:
-            self.events.append((EV_LOOT, 7, self._gold(2)))
+            self.events.append((EV_LOOT, 7, self._gold(LOOT_GOLD)))
             return
         got = 0
         if roll <= 4:
             self.items[roll - 1] += 1
         elif roll == 5:
-            got = self._armour(1)
+            got = self._armour(LOOT_ARMOUR)
         else:
-            got = self._xp(2)  # its rank-up events come first, as ever
+            got = self._xp(LOOT_XP)  # its rank-up events come first, as ever
         self.events.append((EV_LOOT, roll, got))
 
     def _die(self, cause):
@@ -561,8 +578,8 @@ class Game(_Game):
             self._food(-1)
             self.events.append((EV_DELVE, to_area, 1))
         else:
-            self._hp(-3)
-            self.events.append((EV_STARVE, 3, self.hp))
+            self._hp(-STARVE_HP)
+            self.events.append((EV_STARVE, STARVE_HP, self.hp))
             if self.hp == 0:
                 self._die(STARVED)
                 return
@@ -574,7 +591,7 @@ class Game(_Game):
         chest = self.rng.die(6)
         got = self._gold(2 if self.killed_here else 1)
         self.events.append((EV_TREASURE, chest, got))
-        if chest >= 5:
+        if chest >= CHEST_LOOT_ROLL:
             self._item_roll()
         self._room_done()
 
@@ -586,18 +603,19 @@ class Game(_Game):
             return
         trap = self.rng.die(6)
         self.events.append((EV_TRAP, trap, skill))
+        loss = TRAP_LOSS[trap - 1]
         if trap == 1:
-            self._food(-1)  # mildew
+            self._food(-loss)  # mildew
         elif trap == 2:
-            self._gold(-1)  # tripwire
+            self._gold(-loss)  # tripwire
         elif trap == 3:
-            self._armour(-1)  # rusted armour
+            self._armour(-loss)  # rusted armour
         elif trap == 4:
-            self._hp(-1)  # spring blade
+            self._hp(-loss)  # spring blade
         elif trap == 5:
-            self._xp(-1)  # moving walls
+            self._xp(-loss)  # moving walls
         else:
-            self._hp(-2)  # pit
+            self._hp(-loss)  # pit
         if self.hp == 0:
             self._die(TRAP)
             return
@@ -627,16 +645,17 @@ class Game(_Game):
             self._start_fight(EVENT)
             return
         at = self._event_slot()  # before a whetstone's rank-up
+        gain = EVENT_GAIN[face - 1]
         if face == 1:
-            got = self._gold(2)  # found loot
+            got = self._gold(gain)  # found loot
         elif face == 2:
-            got = self._hp(2)  # health potion
+            got = self._hp(gain)  # health potion
         elif face == 3:
-            got = self._food(1)  # meat
+            got = self._food(gain)  # meat
         elif face == 4:
-            got = self._xp(2)  # whetstone
+            got = self._xp(gain)  # whetstone
         else:
-            got = self._armour(1)  # shield
+            got = self._armour(gain)  # shield
         self.events[at] = (EV_FOUND, face, got)
         self._room_done()
 
@@ -648,12 +667,13 @@ class Game(_Game):
 
     def _rest(self, option):
         at = self._event_slot()
+        gain = REST_GAIN[option]
         if option == 0:
-            got = self._xp(1)
+            got = self._xp(gain)
         elif option == 1:
-            got = self._food(1)
+            got = self._food(gain)
         else:
-            got = self._hp(2)
+            got = self._hp(gain)
         self.events[at] = (EV_REST, option, got)
         self._room_done()
 

@@ -70,12 +70,13 @@ LOST_FINAL = const(1)  # stuck in the final battle
 
 MAX_FOES = const(5)  # the Queen and up to four fled enemies (two runs of two)
 HAND_SIZE = const(3)
-_MAX_RUNS = const(2)
+MAX_RUNS = const(2)
 QUEEN_OF_HEARTS = const(24)  # cards.make(cards.QUEEN, cards.HEARTS)
 
 _STASH_ACE = const(20)
-_PER_ENEMY = const(10)
-_WIN_BONUS = const(80)
+PER_ENEMY = const(10)
+WIN_BONUS = const(80)
+GUARDS = const(12)  # the enemies in a deck: J, Q, K of each suit (the scene names the count)
 
 
 def act(kind, x=0, y=0, z=0):
@@ -281,7 +282,7 @@ class Game(BaseGame):
         for c in self.foe:
             if c != NONE and is_weapon(c):
                 raise ValueError("a weapon as an enemy")
-        if not 0 <= self.runs <= _MAX_RUNS or (self.drawn != NONE) != (self.phase == PLACE) \
+        if not 0 <= self.runs <= MAX_RUNS or (self.drawn != NONE) != (self.phase == PLACE) \
                 or self.over != (self.phase == OVER):
             raise ValueError("runs, drawn card, phase or end disagree")
         if self.score != self._score_parts():
@@ -290,8 +291,8 @@ class Game(BaseGame):
     # ---- helpers ----
 
     def _score_parts(self):
-        bonus = _WIN_BONUS if self.won else 0
-        return self.stash_value() + _PER_ENEMY * len(self.defeated) + bonus
+        bonus = WIN_BONUS if self.won else 0
+        return self.stash_value() + PER_ENEMY * len(self.defeated) + bonus
 
     def _update_score(self):
         self.score = self._score_parts()
@@ -545,7 +546,7 @@ class Game(BaseGame):
                     if not self._attack_in_reach():
                         self._lose(LOST_FINAL)
                     return
-                if self.runs == _MAX_RUNS and not self._attack_in_reach():
+                if self.runs == MAX_RUNS and not self._attack_in_reach():
                     # D13: "If you need to run a third time, you lose the game!"
                     self._lose(LOST_RUN)
                 return

@@ -48,6 +48,9 @@ RING = (0, 3, 6, 7, 8, 5, 2, 1)
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8))
 HAND_LIMIT = const(5)
 BUFFET_FULL = const(10)
+# The score: points for each floor escaped and each monster killed.
+FLOOR_POINTS = const(100)
+KILL_POINTS = const(10)
 
 # mutate: labels (names for the scenes and the log: any distinct values play the same)
 DISCARD = const(1)
@@ -105,7 +108,7 @@ EV_ESCAPE = const(18)  # a = the floor escaped
 EV_BUFFET = const(19)  # a = card given to the Victory Buffet
 EV_RACE = const(20)  # the final race begins
 EV_HUNGER = const(21)  # died of hunger
-EV_DIED = const(22)  # died of wounds (an empty row or column)
+EV_DIED = const(22)  # died of wounds: a = the empty row or column (its index in LINES)
 # mutate: end
 
 ACHIEVEMENTS = (
@@ -304,7 +307,7 @@ class Game(BaseGame):
                 raise ValueError("a Buffet card is not a face card")
         if self.phase == PH_PLAY and self.hand_n > HAND_LIMIT:
             raise ValueError("more than five cards in hand at the play")
-        if self.score != 100 * self.floors + 10 * self.kills:
+        if self.score != FLOOR_POINTS * self.floors + KILL_POINTS * self.kills:
             raise ValueError("score does not follow floors and kills")
         if self.over != (self.phase == PH_OVER):
             raise ValueError("over and the phase disagree")
@@ -409,11 +412,12 @@ class Game(BaseGame):
             self._deaths()
 
     def _deaths(self):
-        if self._board_dead(P):
-            self.events.append((EV_DIED, 0, 0))
+        line = self._empty_line(P)
+        if line >= 0:
+            self.events.append((EV_DIED, line, 0))
             self._end(False)
             return
-        if self._board_dead(M):
+        if self._empty_line(M) >= 0:
             gained = 0
             for p in range(9):
                 c = self.grid[M + p]
@@ -429,12 +433,15 @@ class Game(BaseGame):
                 return
         self._start_turn()
 
-    def _board_dead(self, base):
-        for line in LINES:
+    def _empty_line(self, base):
+        """The first row or column of the grid at base with no card (its index in LINES), or
+        -1: the grid is dead when it has one."""
+        for i in range(len(LINES)):
+            line = LINES[i]
             if (self.grid[base + line[0]] == NONE and self.grid[base + line[1]] == NONE
                     and self.grid[base + line[2]] == NONE):
-                return True
-        return False
+                return i
+        return -1
 
     # ----- combat -------------------------------------------------------------------
 
@@ -767,7 +774,7 @@ class Game(BaseGame):
         self.hand_n -= 1
 
     def _rescore(self):
-        self.score = 100 * self.floors + 10 * self.kills
+        self.score = FLOOR_POINTS * self.floors + KILL_POINTS * self.kills
 
     def _achieve(self, bit):
         # The platform announces achievements new to its flash record (no event here).

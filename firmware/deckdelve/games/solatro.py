@@ -61,7 +61,12 @@ TOKEN_NAMES = (
     "Extra Card", "Extra Discard", "Pocket Points", "Extra Hand", "Double Score", "Shield",
 )
 TOKEN_PRICES = (10, 25, 50, 75, 100, 150)
-POCKET_BONUS = const(25)
+# What each token adds (the scene says them from here).
+EXTRA_CARDS = const(1)  # Extra Card: cards in hand
+EXTRA_DISCARDS = const(1)  # Extra Discard
+POCKET_BONUS = const(25)  # Pocket Points: points
+EXTRA_PLAYS = const(1)  # Extra Hand
+DOUBLE_FACTOR = const(2)  # Double Score: the next play's points times this
 
 # Milestones: (rounds survived, rank name), from the rule text's Metagame table.
 RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
@@ -101,8 +106,8 @@ HAND_SIZE = const(8)
 PLAYS = const(3)
 DISCARDS = const(3)
 MAX_PLAY = const(5)
-MAX_HAND = const(9)  # 8, or 9 with Extra Card
-MAX_PLAYS = const(4)  # 3, or 4 with Extra Hand
+MAX_HAND = const(HAND_SIZE + EXTRA_CARDS)  # with Extra Card
+MAX_PLAYS = const(PLAYS + EXTRA_PLAYS)  # with Extra Hand
 
 # Rank bit masks of the five-rank runs a straight can fill (bit r = rank r, Ace = 0):
 # A-2-3-4-5 up to 9-10-J-Q-K, then 10-J-Q-K-A (the royal run, checked first).
@@ -351,7 +356,7 @@ class Game(BaseGame):
                 hand.append(cards.JOKER_A)
             points = HAND_POINTS[category(hand)]
             if p == self.doubled_play:
-                points *= 2
+                points *= DOUBLE_FACTOR
             if self.play_points[p] != points:
                 raise ValueError("play %d scored %d for %s" % (p, self.play_points[p], hand))
             total += self.play_points[p]
@@ -441,7 +446,7 @@ class Game(BaseGame):
         points = HAND_POINTS[category(hand)]
         p = self.play_count
         if self.double_armed:
-            points *= 2
+            points *= DOUBLE_FACTOR
             self.double_armed = False
             self.doubled_play = p
         self.play_sizes[p] = size
@@ -488,15 +493,15 @@ class Game(BaseGame):
     def _use(self, t):
         self.tokens &= ~(1 << t)
         if t == EXTRA_CARD:
-            self.hand_limit = HAND_SIZE + 1
+            self.hand_limit = HAND_SIZE + EXTRA_CARDS
             self._draw_up()
         elif t == EXTRA_DISCARD:
-            self.discards_left += 1
+            self.discards_left += EXTRA_DISCARDS
         elif t == POCKET_POINTS:
             self.round_score += POCKET_BONUS
             self.pocket_used = True
         elif t == EXTRA_HAND:
-            self.plays_left += 1
+            self.plays_left += EXTRA_PLAYS
         elif t == DOUBLE_SCORE:
             self.double_armed = True
         self._end_if_done()

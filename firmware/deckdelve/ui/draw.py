@@ -23,6 +23,15 @@ CARD_H = 15
 SMALL_W = 15
 SMALL_H = 7
 
+# The text-bounds check (tests/shared/textcheck.py) sets `record` to a function told of every
+# text, dialog box and cursor drawn: record(kind, x, y, a, b). None on the device, where it
+# costs one test of a global a call (and the Pico's native items, ui/raster_native.py, make
+# none: the check runs where draw.py's own items draw).
+record = None
+TEXT = 0  # a: the text (a str, or one glyph's code, an int), b: its colour
+BOX = 1  # a, b: the box's width and height (its shadow is one more each way)
+CURSOR = 2  # a, b: the inverted rectangle's width and height
+
 # Font codes of the symbols in assets/font3x5.txt.
 STAR = "\x05"
 ARROW_R = "\x06"
@@ -220,6 +229,8 @@ def _text(fb, s, x, y, color):
     """text(): lit where color is not 0, else dark."""
     if _clip[0] and not visible(x, y, W - x, 5):
         return x + width(s) + 1 if s else x  # the x after it, as if drawn
+    if record is not None:
+        record(TEXT, x, y, s, color)
     table = _CODE
     advance = _ADVANCE
     g = _glyph_buf
@@ -259,6 +270,8 @@ def _char(fb, code, x, y, color):
     code = _CODE[code]
     if _clip[0] and not visible(x, y, 5, 5):
         return WIDTHS[code] + 1
+    if record is not None:
+        record(TEXT, x, y, code, color)
     g = _glyph_buf
     src = GLYPHS if color else _INVERSE
     b = code * 5
@@ -348,6 +361,8 @@ def cursor(fb, x, y, w, h):
     """Invert a rectangle of what is already drawn: the cursor over any item."""
     if _clip[0] and not visible(x, y, w, h):
         return
+    if record is not None:
+        record(CURSOR, x, y, w, h)
     # In tiles of 32 x 8, in C: copy the tile out, blank the tile's part outside the
     # rectangle, light the rectangle, then blit the copy back through the 0 <-> 1 palette with
     # key 1, which puts 0 where a pixel was lit and leaves the rest lit (the blanked part maps
@@ -419,6 +434,8 @@ def scrollbar(fb, x, y, h, top, shown, total):
 
 def box(fb, x, y, w, h):
     """A dialog frame: black inside, white border, a shadow so it stands off the scene."""
+    if record is not None:
+        record(BOX, x, y, w, h)
     fb.fill_rect(x + 1, y + 1, w, h, 0)
     fb.fill_rect(x, y, w, h, 0)
     fb.rect(x, y, w, h, 1)

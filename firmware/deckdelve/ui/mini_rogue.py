@@ -28,20 +28,26 @@ FLASH_HALF = 8  # ... on and off every this many frames
 MONSTER_NAMES = ("Undead Soldier", "Skeleton", "Undead Knight", "Serpent Knight",
                  "Sanctum Guard")
 ROOM_TITLES = ("", "Resting", "Treasure", "Event", "Merchant", "Trap", "Monster", "Boss", "Delve")
-# The room's figures; a result a cap cut reads instead what came in (see told()).
-REST_TEXT = ("Weapon: +1 XP", "Ration: +1 food", "Heal: +2 HP")
+# The rooms' results, each with its figure from the rules (%d: see said()); a result a cap
+# cut reads instead what came in (see told()).
+REST_TEXT = ("Weapon: +%d XP", "Ration: +%d food", "Heal: +%d HP")
+REST_FIGURES = mr.REST_GAIN
 REST_STAT = (1, 5, 2)  # the panel's rows (see _stat): XP, food, HP
-FACE_TEXT = ("Found loot: +2 gold", "Health potion: +2 HP", "Found meat: +1 food",
-             "Whetstone: +2 XP", "Found shield: +1 armour", "A monster attacks!")
+FACE_TEXT = ("Found loot: +%d gold", "Health potion: +%d HP", "Found meat: +%d food",
+             "Whetstone: +%d XP", "Found shield: +%d armour", "A monster attacks!")
+FACE_FIGURES = mr.EVENT_GAIN
 FACE_STAT = (4, 2, 5, 1, 3)
-TRAP_TEXT = ("Mildew: -1 food", "Tripwire: -1 gold", "Rusted armour: -1 armour",
-             "Spring blade: -1 HP", "Moving walls: -1 XP", "Pit: -2 HP")
+TRAP_TEXT = ("Mildew: -%d food", "Tripwire: -%d gold", "Rusted armour: -%d armour",
+             "Spring blade: -%d HP", "Moving walls: -%d XP", "Pit: -%d HP")
+TRAP_FIGURES = mr.TRAP_LOSS
 LOOT_TEXT = ("Found a fire wand!", "Found an ice wand!", "Found a poison wand!",
-             "Found a healing wand!", "Armour piece: +1 armour", "Better weapon: +2 XP",
-             "Wands full: +2 gold")
+             "Found a healing wand!", "Armour piece: +%d armour", "Better weapon: +%d XP",
+             "Wands full: +%d gold")
+LOOT_FIGURES = (0, 0, 0, 0, mr.LOOT_ARMOUR, mr.LOOT_XP, mr.LOOT_GOLD)
 LOOT_STAT = (0, 0, 0, 0, 3, 1, 4)
-WAND_TEXT = ("Fire: 10 damage", "Ice: no blow this round", "Poison: +5 a strike",
-             "Healing: +8 HP")
+WAND_TEXT = ("Fire: %d damage", "Ice: no blow this round", "Poison: +%d a strike",
+             "Healing: +%d HP")
+WAND_FIGURES = (mr.FIRE_DAMAGE, 0, mr.POISON_DAMAGE, mr.HEALING_HP)
 BUY_NAMES = ("Ration", "Health potion", "Big potion", "Fire wand", "Ice wand", "Poison wand",
              "Healing wand", "Armour piece")
 SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour piece")
@@ -71,6 +77,12 @@ def _negatives(group, w):
             neg[i] = (~data[i] & 0x7F) | 0x80
         out.append(framebuf.FrameBuffer(neg, w, 7, framebuf.MONO_VLSB))
     return out
+
+
+def said(texts, figures, i):
+    """The i-th of texts, its figure (if it has one) the i-th of figures."""
+    t = texts[i]
+    return t % figures[i] if "%" in t else t
 
 
 def gain(v, stat):
@@ -230,8 +242,12 @@ class Scene:
         g = self.host.game
         self.cursor = 0
         self.selling = False
-        if g.phase == mr.FIGHT_DICE and g.strike_damage() >= g.monster_hp:
-            self.cursor = len(g.actions()) - 1  # it dies anyway: the cursor is on the strike
+        if g.phase == mr.FIGHT_DICE:
+            # On the strike: a 6 is rolled again only on purpose (A on the die risks a 1).
+            self.cursor = len(g.actions()) - 1
+        elif g.phase == mr.SHOP:
+            # On Leave: A pressed once too often leaves, it does not spend the gold.
+            self.cursor = len(mr.BUY_PRICE)
         elif g.phase == mr.FIGHT_WAND:
             self.cursor = len(g.actions()) - 1  # as the port: on "no wand", none used by haste
         elif g.phase == mr.EVENT_CHOICE:
@@ -274,14 +290,14 @@ class Scene:
                 self.report_labels[n] = "CHEST"
                 n += 1
                 lines.append("Chest %d: " % a + gain(b, 4))
-                if a >= 5:
-                    lines.append("5 or 6: a second roll!")
+                if a >= mr.CHEST_LOOT_ROLL:
+                    lines.append("%d or 6: a second roll!" % mr.CHEST_LOOT_ROLL)
             elif code == mr.EV_LOOT:
                 if a <= 6 and n < 3:
                     dice[n] = a
                     self.report_labels[n] = "LOOT"
                     n += 1
-                lines.append(told(LOOT_TEXT[a - 1], b, LOOT_STAT[a - 1]))
+                lines.append(told(said(LOOT_TEXT, LOOT_FIGURES, a - 1), b, LOOT_STAT[a - 1]))
             elif code == mr.EV_EVADE:
                 title = "Trap"
                 dice[n] = a
@@ -307,20 +323,21 @@ class Scene:
                 self.report_labels[1] = "EVENT"
                 n = 2
                 if b < mr.EVENT_CHOICE_ROLL:
-                    lines.append("Skill %d: no 5 or 6" % b)
+                    lines.append("Skill %d: no %d or 6" % (b, mr.EVENT_CHOICE_ROLL))
             elif code == mr.EV_FOUND:
                 title = "Event"
-                lines.append(told(FACE_TEXT[a - 1], b, FACE_STAT[a - 1]) if a < 6
-                             else FACE_TEXT[5])
+                lines.append(told(said(FACE_TEXT, FACE_FIGURES, a - 1), b, FACE_STAT[a - 1])
+                             if a < 6 else FACE_TEXT[5])
             elif code == mr.EV_REST:
                 title = "Resting"
-                lines.append(told(REST_TEXT[a], b, REST_STAT[a]))
+                lines.append(told(said(REST_TEXT, REST_FIGURES, a), b, REST_STAT[a]))
             elif code == mr.EV_STRIKE:
                 fought = True
                 lines.append("You strike: %d damage" % a)
             elif code == mr.EV_WAND:
                 fought = True
-                lines.append(told(WAND_TEXT[a], b, 2) if a == mr.HEALING else WAND_TEXT[a])
+                wand = said(WAND_TEXT, WAND_FIGURES, a)
+                lines.append(told(wand, b, 2) if a == mr.HEALING else wand)
             elif code == mr.EV_FROZEN:
                 fought = True
                 new_round = True
@@ -328,7 +345,8 @@ class Scene:
             elif code == mr.EV_HIT:
                 fought = True
                 new_round = True
-                lines.append("It hits you: -%d HP" % a)
+                # (a blow the armour takes whole is no "-0 HP")
+                lines.append("It hits you: -%d HP" % a if a else "It hits: armour holds")
             elif code == mr.EV_KILL:
                 title = "Victory"
                 gold = ""
@@ -388,7 +406,7 @@ class Scene:
         """A trap's line; one that finds nothing to take says so (no "-1 gold" from an empty
         purse). The panel still shows the stats from before the trap."""
         stat = (5, 4, 3, 2, 1, 2)[trap - 1]
-        t = TRAP_TEXT[trap - 1]
+        t = said(TRAP_TEXT, TRAP_FIGURES, trap - 1)
         if self.shown[stat] == 0:
             return t[:t.index(":") + 2] + "no %s to lose" % UNITS[stat]
         return t
@@ -558,18 +576,16 @@ class Scene:
                 for xx in range(x + 2 + (yy & 2) // 2, x + CARD_W - 2, 2):
                     fb.pixel(xx, yy, 1)
 
-    def _list(self, fb, rows, y0, selected):
-        for i in range(len(rows)):
-            draw.bar(fb, rows[i], 0, y0 + i * 7, VIEW_W - 1, i == selected)
-
     def _rest(self, fb):
         self._title(fb, "Resting: choose one", mr.RESTING)
-        self._list(fb, REST_TEXT, 18, self.cursor)
+        for i in range(len(REST_TEXT)):
+            draw.bar(fb, said(REST_TEXT, REST_FIGURES, i), 0, 18 + i * 7, VIEW_W - 1,
+                     i == self.cursor)
         self._hint(fb, "A" + draw.ARROW_R)
 
     def _event(self, fb, g):
         self._title(fb, "Event", mr.EVENT)
-        draw.text(fb, "Skill %d, a 5 or 6:" % g.event_skill, 1, 8)
+        draw.text(fb, "Skill %d, a %d or 6:" % (g.event_skill, mr.EVENT_CHOICE_ROLL), 1, 8)
         draw.text(fb, "take one!", 1, 14)
         faces = g.actions()
         for i in range(len(faces)):
@@ -579,7 +595,7 @@ class Scene:
             if face == g.event_faces[1]:
                 fb.hline(x, 38, DIE, 1)  # the face the die rolled
         face = faces[min(self.cursor, len(faces) - 1)] & 0xFF
-        draw.text(fb, FACE_TEXT[face - 1], 1, 42)
+        draw.text(fb, said(FACE_TEXT, FACE_FIGURES, face - 1), 1, 42)
         self._hint(fb, draw.ARROW_L + draw.ARROW_R + " A" + draw.ARROW_R)
 
     def _die(self, fb, x, y, value, inverted, tumbling):
@@ -637,7 +653,7 @@ class Scene:
                 self._die(fb, x, 38, g.dice[i], inverted,
                           self.rolling and self.roll_mask & (1 << i))
                 if g.sixes[i] and g.dice[i] != 1:  # a reroll's 1 loses the kept sixes too
-                    draw.text(fb, "+%d" % (6 * g.sixes[i]), x + 1, 51)  # 2 px above the hint
+                    draw.text(fb, "+%d" % (mr.KEPT_SIX * g.sixes[i]), x + 1, 51)
                 x += 15
             self._arrow(fb, x + 2, 38, choices[sel] == mr.ATTACK << 8)
             if self.rolling:
@@ -658,7 +674,8 @@ class Scene:
                     x += 15
             self._arrow(fb, x + 2, 40, choices[sel] == mr.NO_WAND << 8)
             a = choices[sel]
-            self._hint(fb, WAND_TEXT[a & 0xFF] if a >> 8 == mr.WAND else "No wand")
+            self._hint(fb, said(WAND_TEXT, WAND_FIGURES, a & 0xFF) if a >> 8 == mr.WAND
+                       else "No wand")
 
     def _arrow(self, fb, x, y, selected):
         fb.rect(x, y, DIE, DIE, 1)
@@ -694,17 +711,19 @@ class Scene:
         self._hint(fb, "A" + draw.ARROW_R)
 
     def _end(self, fb, g):
-        """The score breakdown: the port's parts, each already weighted, and their sum."""
+        """The score breakdown: what the port's score counts (as the panel shows it), each
+        with its weight beside it when it is not 1, and the sum."""
         draw.text(fb, "VICTORY!" if g.won else "YOU DIED", 1, 1)
         y = 8
         for line in self.end_lines[:2]:
             draw.text(fb, line, 1, y)
             y += 6
-        parts = g.score_parts()
+        counts = g.score_counts()
         for i in range(9):
             x = 1 + (i % 2) * 52
             y = 21 + (i // 2) * 6
             draw.text(fb, PART_NAMES[i] or DIFFICULTY_NAMES[g.difficulty], x, y)
-            draw.right(fb, str(parts[i]), x + 46, y)
+            w = mr.SCORE_WEIGHTS[i]
+            draw.right(fb, "%d x%d" % (counts[i], w) if w > 1 else str(counts[i]), x + 46, y)
         draw.text(fb, "SCORE", 54, 47)
         draw.big_text(fb, str(g.score), 54 + 24, 45, 2)

@@ -42,19 +42,20 @@ STASH_NAMES = ("L", "R")
 # dozen literals would each be interned (a qstr) and cost several KB of RAM more.
 WORDS = (
     "%s attacks, armed with %s!|%s attacks, unarmed!|"
-    "A third foe, %s, is shuffled back into the deck.|%s defeated! +10|"
-    "The Queen loses her %s.|You ran away (%d of 2). %s beside the Queen.|They wait|It waits|"
+    "A third foe, %s, is shuffled back into the deck.|%s defeated! +%d|"
+    "The Queen loses her %s.|You ran away (%d of %d). %s beside the Queen.|They wait|It waits|"
     "FINAL BATTLE! The Queen of Hearts, armed with %s and %s, and %d you fled from.|"
     "FINAL BATTLE! The Queen of Hearts, armed with %s and %s.|"
     "You escaped the dungeon! Score %d|Cornered, with no third run. You lose.|"
     "You cannot defeat the Queen's side. You lose.|"
     "%s to hand|%s in, %s to stash %s|%s to stash %s|take %s into hand|%s beats %s|"
-    "%s+%s=%s beats %s|run away (%d of 2 used)|"
+    "%s+%s=%s beats %s|run away (%d of %d used)|"
     "%s cannot beat a foe now, alone or combined with a stash top or hand card.|"
     "An empty slot: A on a stash with cards refills it.|"
     "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
     "(cannot beat a foe)|(empty)|nothing to do with stash %s now|"
-    "Your hand is refilled from the deck: %s."
+    "Your hand is refilled from the deck: %s.|"
+    "A third foe, %s, comes up %d times: each time it is shuffled back into the deck."
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -84,6 +85,7 @@ _W_NO_USE = const(24)
 _W_EMPTY = const(25)
 _W_STASH_IDLE = const(26)
 _W_REFILLED = const(27)
+_W_BACK_AGAIN = const(28)
 
 
 def words(i):
@@ -109,18 +111,29 @@ class Scene:
         self.spot = 0
         self.choice = 0
         self.by_spot = None
+        self.placing = NONE  # the drawn card the cursor was last placed for (see _refresh)
         self._refresh()
 
     # ---- input ----
 
     def _refresh(self):
-        """Group the legal actions by spot; start on the first attack if there is one, else
-        keep the spot (if it has actions, else move on to one), on its first choice."""
+        """Group the legal actions by spot; start on the first attack if there is one; on a
+        card just drawn, where A takes nothing out of the hand (an empty hand slot, else the
+        L stash: a swap would send a hand card to a stash); else keep the spot (if it has
+        actions, else move on to one), on its first choice."""
+        g = self.host.game
         groups = [[] for _ in range(SPOTS)]
-        for a in self.host.game.actions():
+        for a in g.actions():
             groups[spot_of(a)].append(a)
         self.by_spot = groups
         self.choice = 0
+        if g.phase == rq.PLACE and g.drawn != self.placing:
+            self.placing = g.drawn
+            for kind in (rq.HAND, rq.STASH):
+                for s in range(SPOTS):
+                    if groups[s] and groups[s][0] >> 12 == kind:
+                        self.spot = s
+                        return
         for s in range(SPOTS):
             for i in range(len(groups[s])):
                 if groups[s][i] >> 12 == rq.ATTACK:
@@ -200,8 +213,9 @@ class Scene:
     def end_detail(self):
         """The game-over screen's line: the score's parts (stashes, guards, the win)."""
         g = self.host.game
-        t = "stashes %d + %d of 12 guards x10" % (g.stash_value(), len(g.defeated))
-        return t + " + win 80" if g.won else t
+        t = "stashes %d + %d of %d guards x%d" % (g.stash_value(), len(g.defeated), rq.GUARDS,
+                                                  rq.PER_ENEMY)
+        return t + " + win %d" % rq.WIN_BONUS if g.won else t
 
     def _say_refill(self, g, before, a):
         """After running, the hand the deck refilled (D12) is news: name the cards drawn
@@ -236,13 +250,25 @@ class Scene:
                 return words(_W_UNARMED) % L(a)
             return words(_W_ARMED) % (L(a), L(b))
         if code == rq.EV_BACK:
+            # The same foe drawn again and put back again (the deck is shuffled, it can come
+            # up twice in a row): one message says how many times, not the same one twice.
+            evs = self.host.game.events
+            n = 0
+            for i in range(len(evs)):
+                if evs[i] is event:
+                    if i > 0 and evs[i - 1] == event:
+                        return None  # told with the first of the run
+                    while i + n < len(evs) and evs[i + n] == event:
+                        n += 1
+            if n > 1:
+                return words(_W_BACK_AGAIN) % (L(a), n)
             return words(_W_BACK) % L(a)
         if code == rq.EV_DEFEATED:
-            return words(_W_DEFEATED) % L(a)
+            return words(_W_DEFEATED) % (L(a), rq.PER_ENEMY)
         if code == rq.EV_DISARMED:
             return words(_W_DISARMED) % L(b)
         if code == rq.EV_FLED:
-            return words(_W_FLED) % (a, words(_W_THEY if b > 1 else _W_IT))
+            return words(_W_FLED) % (a, rq.MAX_RUNS, words(_W_THEY if b > 1 else _W_IT))
         if code == rq.EV_FINAL:
             g = self.host.game
             arms = (L(g.foe_weapon[0]), L(g.foe_weapon[1]))
@@ -282,7 +308,7 @@ class Scene:
             p = g._partner(z)
             made = (c // 13) * 13 + rq.combined_value(c, p) - 1  # in the hand card's suit
             return words(_W_COMBINE) % (L(c), L(p), L(made), target)
-        return words(_W_RUN) % g.runs  # never offered after two runs (D13: lost at once)
+        return words(_W_RUN) % (g.runs, rq.MAX_RUNS)  # (not offered after the last: D13)
 
     # ---- drawing ----
 
@@ -339,10 +365,10 @@ class Scene:
 
     def _status(self, fb, g):
         if g.phase == rq.FINAL or (g.over and g.queen == NONE):
-            draw.text(fb, "FINAL BATTLE", 0, 0)
+            draw.text(fb, "FINAL BATTLE", 0, 0)  # (no running in it: no runs to count)
         else:
             draw.text(fb, "DECK " + str(g.deck.n), 0, 0)
-        draw.text(fb, "RUNS " + str(g.runs) + "/2", 50, 0)
+            draw.text(fb, "RUNS %d/%d" % (g.runs, rq.MAX_RUNS), 50, 0)
         draw.right(fb, "SCORE " + str(g.score), 127, 0)
 
     def _foes(self, fb, g, target):

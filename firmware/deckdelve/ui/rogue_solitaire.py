@@ -65,9 +65,9 @@ WORDS = (
     "A ghost rises from the Buffet: %s!|You unlock the exit and escape floor %d!|"
     "You escape the dungeon!|%s goes to the Victory Buffet.|"
     "THE FINAL RACE! The Buffet's ghosts pursue you to the exit.|"
-    "The Buffet is bare: you die of hunger.|Your wounds are fatal. You die.|"
+    "The Buffet is bare: you die of hunger.|Your wounds are fatal: %s is empty. You die.|"
     "Spades: magic|Hearts: healing|Diamonds: greed|Clubs: damage|"
-    "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to 5|"
+    "PLAY: pick a card|Play it where? B:cancel|A: no play, go fight|DISCARD down to %d|"
     "ATTACK with which card?|HEAL: which spot?|CLUBS: drop which card?|PICKPOCKET: swap which?|"
     "Feed the Victory Buffet:|Floor %d cleared!|A: go down|B: menu, to save and quit|"
     "FL%d|RACE|DK|DS|BF|KL|SKIP|ATTACK: %s vs %s|hidden|DROP%d|hidden card|"
@@ -83,9 +83,11 @@ WORDS = (
     "Healing goes on an empty spot of the monster's grid.|"
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
     "A: swap it with your %s|SURE?|It strikes back with a face card. |"
-    "Your attack turns up a face card. |SC|ALL 8 MATCH: KEY JK TO CENTRE|"
-    "That is the key to the exit! A again on it throws it away.|A: throw away %s|"
-    "A: give %s to the Buffet"
+    "Your attack turns up a face card. |SC|ALL %d MATCH: KEY JK TO CENTRE|"
+    "That is the key to the exit! A again on it throws it away.|DISCARD %d: A throws away %s|"
+    "A: give %s to the Buffet|"
+    "your top row|your middle row|your bottom row|your left column|your middle column|"
+    "your right column"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -166,11 +168,21 @@ _W_ALL_MATCH = const(78)
 _W_KEY_WARN = const(79)
 _W_THROW = const(80)
 _W_DO_FEED = const(81)
+_W_LINES = const(82)  # + a row or column's index in rs.LINES: its name
 
 
 def words(i):
     """The i-th sentence of WORDS."""
     return draw.part(WORDS, i)
+
+
+def _part(place):
+    """The part of the screen a place is in: a grid (0 1 2), the hand, the panel, a choice."""
+    if place < 27:
+        return place // 9
+    if place >= CHOICE:
+        return 6 if place >= GO else 5
+    return 3
 
 
 def spot_xy(spot):
@@ -190,6 +202,12 @@ class Scene:
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
         self.phase = -1  # the phase the places were laid out for
+        # The places of the play just made (where A was pressed last, then first): the attack
+        # that follows starts on the card moved, which is at one of them.
+        self.moved = (-1, -1)
+        # The last cursor move that crossed from one part of the screen to another (grid,
+        # hand, panel), as (from, to, button): the opposite button goes straight back.
+        self.came = None
         # The grids behind each message of the last action's chain, as they stood after its
         # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
         self.boards = []
@@ -255,12 +273,14 @@ class Scene:
             if self.place not in targets:
                 self.place = rs.P + 4
         elif targets and (self.place not in targets or ph != self.phase):
-            # A new choice starts on its first legal place (the d-pad then moves one a press).
+            # A new choice starts on its first legal place (the d-pad then moves one a press);
+            # an attack after a play on the card the play moved, if it can attack.
             self.place = targets[0]
-            for t in targets:
-                if self.action_at(t) is not None:
+            for t in self.moved + tuple(targets):
+                if t in targets and self.action_at(t) is not None:
                     self.place = t
                     break
+        self.moved = (-1, -1)
         self.phase = ph
 
     def action_at(self, place):
@@ -354,7 +374,7 @@ class Scene:
             if button == buttons.A:
                 self._act(self.action_at(GO))
             elif button != buttons.B:
-                self.place = self.neighbour(self.place, button)
+                self.place, self.came = self.step(self.place, self.came, button)
             return True
         warned = self.key_warned
         self.key_warned = False
@@ -393,7 +413,7 @@ class Scene:
         the hand change on screen (in an attack also the monster's grid, where the mark on
         the card the attack meets moves)."""
         left = self.place
-        self.place = self.neighbour(left, button)
+        self.place, self.came = self.step(left, self.came, button)
         changed = self.host.changed
         x, y, w, h = self._rect(left)
         changed(x, y, w, h)
@@ -404,7 +424,9 @@ class Scene:
             changed(GRID_X[0], 0, 3 * draw.CARD_W, 3 * draw.CARD_H)
 
     def _act(self, a):
+        self.moved = (self.place, self.chosen)
         self.chosen = -1
+        self.came = None
         g = self.host.game
         before = (bytes(g.grid), bytes(g.down))
         self.host.act(a)
@@ -412,6 +434,22 @@ class Scene:
         if self.place == GO:
             self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
         self._refresh()
+
+    def step(self, place, came, button):
+        """Where a press of the d-pad takes the cursor from place, and the crossing to keep
+        (see self.came): back where it came from when it last crossed from one part of the
+        screen to this place and the button is the opposite one (the neighbour rule alone,
+        between rows of different pitches, lands on another slot each way), else the
+        neighbour."""
+        back = button ^ 3 if button < buttons.LEFT else button ^ 12  # UP-DOWN, LEFT-RIGHT
+        if came is not None and came[1] == place and came[2] == back and came[0] in self.targets:
+            return came[0], None
+        to = self.neighbour(place, button)
+        if to == place:
+            return place, came
+        if _part(to) != _part(place):
+            return to, (place, to, button)
+        return to, None
 
     def neighbour(self, place, button):
         """The nearest legal place in the button's direction from place (else place): the
@@ -501,8 +539,9 @@ class Scene:
     def end_detail(self):
         """The game-over screen's line: what the score is made of."""
         g = self.host.game
-        return "%d floor%s x100 + %d kill%s x10" % (
-            g.floors, "" if g.floors == 1 else "s", g.kills, "" if g.kills == 1 else "s")
+        return "%d floor%s x%d + %d kill%s x%d" % (
+            g.floors, "" if g.floors == 1 else "s", rs.FLOOR_POINTS, g.kills,
+            "" if g.kills == 1 else "s", rs.KILL_POINTS)
 
     def tick(self):
         return False
@@ -568,9 +607,10 @@ class Scene:
             return words(_W_ESCAPE_FLOOR) % g.floors
         if code == rs.EV_BUFFET:
             return words(_W_BUFFET) % L(a)
+        if code == rs.EV_DIED:
+            return words(_W_DIED) % words(_W_LINES + a)
         simple = (rs.EV_UNHURT, _W_UNHURT, rs.EV_NO_EFFECT, _W_NOTHING, rs.EV_TELEPORT,
-                  _W_TELEPORT, rs.EV_RACE, _W_RACE, rs.EV_HUNGER, _W_HUNGER, rs.EV_DIED,
-                  _W_DIED)
+                  _W_TELEPORT, rs.EV_RACE, _W_RACE, rs.EV_HUNGER, _W_HUNGER)
         for i in range(0, len(simple), 2):
             if simple[i] == code:
                 return words(simple[i + 1])
@@ -588,7 +628,7 @@ class Scene:
             if self.chosen >= 0:
                 return self._play_hint(g)
             if self.place != GO and self._all_match(g):
-                return words(_W_ALL_MATCH)
+                return words(_W_ALL_MATCH) % len(rs.RING)
             return words(_W_SKIP if self.place == GO else _W_PICK)
         if ph == rs.PH_ATTACK and self.action_at(self.place) is not None:
             target = rs.M + g.attack_target(self.place - rs.P)
@@ -598,13 +638,16 @@ class Scene:
             mine = words(_W_HIDDEN) if g.down[self.place] else draw.label(g.grid[self.place])
             return words(_W_HITS) % (mine, met)
         if ph == rs.PH_DISCARD and self.place >= HAND:
-            return words(_W_THROW) % draw.label(g.hand[self.place - HAND])
+            return words(_W_THROW) % (g.hand_n - rs.HAND_LIMIT,
+                                      draw.label(g.hand[self.place - HAND]))
         if ph == rs.PH_BUFFET and self.place >= CHOICE:
             # The box already asks the question: the line names the card A gives.
             return words(_W_DO_FEED) % draw.label(g.actions()[self.place - CHOICE] & 1023)
         if ph == rs.PH_PICK and self.action_at(self.place) is not None:
             p = self.place - rs.M + rs.P
             return words(_W_DO_PICK) % (words(_W_HIDDEN) if g.down[p] else draw.label(g.grid[p]))
+        if ph == rs.PH_DISCARD:
+            return words(_W_DISCARD) % rs.HAND_LIMIT
         return words((_W_DISCARD, _W_PICK, _W_ATTACK, _W_HEAL, _W_CLUB, _W_PICKP, _W_FEED,
                       _W_GO_DOWN, _W_GO_DOWN)[ph])
 
@@ -659,14 +702,15 @@ class Scene:
             else:
                 draw.card(fb, c, x, y, not down[spot], here)
         if grid is g.grid:
-            # A dot in the corner of each of your outer cards that matches the exit's card
-            # in the same spot, and of that exit card: how close you are to the way out.
+            # A filled bottom-right corner on each of your outer cards that matches the
+            # exit's card in the same spot, and on that exit card: how close you are to the
+            # way out. (In the corner, clear of the suit: a dot beside it made a fifth suit.)
             for p in rs.RING:
                 if self._matching(g, p):
                     for spot in (rs.P + p, rs.X + p):
                         x, y = spot_xy(spot)
                         fg = 0 if spot == self.place and not over else 1
-                        fb.fill_rect(x + draw.CARD_W - 4, y + draw.CARD_H - 4, 2, 2, fg)
+                        fb.fill_rect(x + draw.CARD_W - 3, y + draw.CARD_H - 3, 2, 2, fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
@@ -685,10 +729,18 @@ class Scene:
             self._buffet_view(fb, g)
 
     def _mark(self, fb, place):
-        """A double frame: the card chosen first, or the card an attack will meet."""
+        """A double frame: the card chosen first, or the card an attack will meet. A hand
+        card's label fills its height, leaving no room for a second frame inside (one cut
+        the label's top and bottom rows) nor a free row outside (the grids' names above,
+        the line below): a hand card picked up keeps only a dotted outline, as the place it
+        leaves, with its label whole."""
         x, y, w, h = self._rect(place)
+        if place >= HAND:
+            fb.rect(x, y, w, h, 0)
+            draw.empty(fb, x, y, w, h)
+            return
         fb.rect(x + 1, y + 1, w - 2, h - 2, 1)
-        if place < 27 and self.host.game.down[place]:
+        if self.host.game.down[place]:
             fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
 
     def _panel(self, fb, g):
@@ -705,10 +757,10 @@ class Scene:
             s = str(n)
             if len(s) < 4:  # a race score of four digits fills the row: its label gives way
                 draw.text(fb, words(w), x, y)
-            draw.right(fb, s, 127, y)
+            draw.right(fb, s, draw.W, y)  # (to the edge: a space's width from a label)
             y += 7
         if g.phase == rs.PH_DISCARD and g.hand_n > 8:
-            # No room for the hint line under two rows of hand: say it here.
+            # No room for the hint line under two rows of hand (see _hand): say it here.
             draw.text(fb, words(_W_DROP) % (g.hand_n - rs.HAND_LIMIT), x, GO_BOX[1] + 2)
         if g.phase == rs.PH_PLAY:
             bx, by, bw, bh = GO_BOX
@@ -734,8 +786,8 @@ class Scene:
             draw.empty(fb, x, y, w, h, self.place == take)
         for k in range(3):
             draw.center(fb, GRID_NAMES[k], LABEL_Y, 1, GRID_X[k], 3 * draw.CARD_W)
-        if n < 8 and not g.over:
-            draw.text(fb, self.hint(), 0, HINT_Y)  # two rows of hand fill its line
+        if n + (take in self.targets) <= 8 and not g.over:
+            draw.text(fb, self.hint(), 0, HINT_Y)  # (two rows of hand fill its line)
 
     def _buffet(self, fb, g):
         acts = g.actions()

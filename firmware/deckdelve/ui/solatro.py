@@ -13,6 +13,7 @@
 # limit comes and goes); A on one that cannot be used says why (why()) and changes nothing.
 # Every legal action of game.actions() is one of these places.
 from deckdelve import buttons, cards
+from deckdelve.app import load
 from deckdelve.games import solatro as S
 from deckdelve.ui import draw
 
@@ -35,19 +36,23 @@ BUTTON_H = 10
 ROW_BANDS = (CARD_Y - RAISE, RAISE + draw.CARD_H, TOKENS_Y - 1, draw.LINE + 1, BUTTON_Y,
              BUTTON_H)
 
-TOKEN_LABELS = ("+CARD", "+DISC", "+25", "+HAND", "X2", "SHIELD")
+# The owned tokens' labels in the token row (%d: the token's figure, from the rules); when
+# all six are owned they do not fit, and the Double Score's gives way to X2.
+TOKEN_LABELS = ("+CARD", "+DISC", "+%d", "+HAND", "DOUBLE", "SHIELD")
+TOKEN_FIGURES = (S.EXTRA_CARDS, S.EXTRA_DISCARDS, S.POCKET_BONUS, S.EXTRA_PLAYS,
+                 S.DOUBLE_FACTOR, 0)
 # What each token does, short enough to follow "A: " on one line, and true both when it is
 # used and when it is bought (it then works in the round it is used in).
 TOKEN_EFFECTS = (
-    "+1 card in hand for a round",
-    "+1 discard for a round",
-    "+25 points to a round",
-    "one more play in a round",
-    "next play scores double",
+    "+%d card in hand for a round",
+    "+%d discard for a round",
+    "+%d points to a round",
+    "%d more play in a round",
+    "next play scores x%d",
     "saves one failed round",
 )
 # Why A does nothing on a place (see why()), in one string: one object in RAM, not five.
-WHY = ("Five cards is the most a play takes: put one back first.|"
+WHY = ("%d cards is the most a play takes: put one back first.|"
        "Pick the cards to play first: A on a card picks it.|No discards left this round.|"
        "The Joker cannot be discarded: put it back first.|"
        "Pick the cards to discard first: A on a card picks it.")
@@ -63,6 +68,20 @@ def _new_rank(survived):
     return ""
 
 
+def token_effect(t):
+    """What token t does, in words."""
+    e = TOKEN_EFFECTS[t]
+    return e % TOKEN_FIGURES[t] if "%" in e else e
+
+
+def token_label(t, short):
+    """Token t's label in the row; short: the narrow one (when all six are shown)."""
+    if short and t == S.DOUBLE_SCORE:
+        return "X%d" % S.DOUBLE_FACTOR
+    label = TOKEN_LABELS[t]
+    return label % TOKEN_FIGURES[t] if "%" in label else label
+
+
 def card_x(i):
     return 2 + i * CARD_PITCH
 
@@ -73,7 +92,6 @@ class Scene:
         self.row = CARDS_ROW
         self.cols = bytearray(3)  # the cursor's place in each row, kept while on another
         self.rows = ([], [], [])
-        self.unshown = 0  # a play's points, kept out of the total while its message is up
         self._refresh()
         # (The opening deal may already bank or lose a Joker: the host shows a new game's
         # first events as it shows every action's.)
@@ -172,17 +190,26 @@ class Scene:
         return True
 
     def _press_a(self, a):
-        if a in self.legal:
-            self._act(a)
-        else:
+        if a not in self.legal:
             self.host.message(self.why(a))
+        elif a & S.KIND_MASK == S.USE:
+            # A token is spent only on a yes to a question whose answer starts on NO: a press
+            # of A too many (DOWN from the cards lands on the tokens) spends nothing.
+            t = a & 0xF
+            effect = token_effect(t)
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(
+                app, "Use the %s now? %s%s." % (S.TOKEN_NAMES[t], effect[0].upper(), effect[1:]),
+                lambda: self._act(a)))
+        else:
+            self._act(a)
 
     def why(self, a):
         """Why A on the place of action a (not legal now) does nothing."""
         g = self.host.game
         kind = a & S.KIND_MASK
         if kind == S.PICK:
-            return draw.part(WHY, 0)
+            return draw.part(WHY, 0) % S.MAX_PLAY
         if kind == S.PLAY:
             return draw.part(WHY, 1)
         if kind == S.DISCARD:
@@ -206,14 +233,36 @@ class Scene:
         elif kind == S.BUY or kind == S.LEAVE:
             self._leaving_text(g, a)
         self.host.act(a)
-        if g.round != rnd:
-            self.unshown = 0  # a new round: its total starts afresh
+        self._round_first(g)
         if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
             # A fresh hand (also a new round begun by END or a token), or a new screen: start
             # at its first card, PLAY, the first item.
             self.row = CARDS_ROW
             self.cols[0] = self.cols[1] = self.cols[2] = 0
         self._refresh()
+
+    def _round_first(self, g):
+        """The round's end first: a Joker drawn back after the last play (the rules draw back
+        after every play, docs/rules/solatro.md) is told after the round cleared, not before
+        it; after a death it is not told at all."""
+        evs = g.events
+        end = -1
+        for i in range(len(evs)):
+            if end < 0 and (evs[i][0] == S.EV_ROUND_CLEARED or evs[i][0] == S.EV_SHIELD_USED
+                            or evs[i][0] == S.EV_DIED):
+                end = i
+        if end < 0:
+            return
+        pending = self.host.pending
+        told = self.event_text(evs[end])
+        for i in range(end):
+            if evs[i][0] == S.EV_JOKER_BANKED or evs[i][0] == S.EV_JOKERS_LOST:
+                t = self.event_text(evs[i])
+                if t in pending and told in pending:
+                    pending.remove(t)
+                    if not g.over:  # (right after the round's message, before the next deal's)
+                        pending.insert(pending.index(told) + 1, t)
+                        told = t
 
     def _play_text(self, g):
         """What a play scores, before the total moves: the hand, its points, the Double Score
@@ -222,11 +271,10 @@ class Scene:
         name, points = S.best_hand(hand)
         t = "%s: %d points" % (name, points)
         if g.double_armed:
-            points *= 2
+            points *= S.DOUBLE_FACTOR
             t += ", doubled: %d" % points
         if g.joker_picked:
             t += " (the Joker played wild)"
-        self.unshown = points
         return t + ". Round total %d of %d." % (g.round_score + points, g.target)
 
     def _leaving_text(self, g, a):
@@ -290,7 +338,7 @@ class Scene:
         kind = a & S.KIND_MASK
         if a not in self.legal:
             if kind == S.PICK:
-                return "5 picked: put one back first"
+                return "%d picked: put one back first" % S.MAX_PLAY
             if kind == S.PLAY:
                 return "pick cards to play first"
             if kind == S.DISCARD:
@@ -307,10 +355,11 @@ class Scene:
             on = g.picked & (1 << i)
             return ("A: put back " if on else "A: pick ") + draw.label(g.hand[i])
         if kind == S.USE:
-            return "A: " + TOKEN_EFFECTS[a & 0xF]
+            return "A: " + token_effect(a & 0xF)
         if kind == S.PLAY:
             name, points = S.best_hand(g.selection())
-            return "A: play %s for %d" % (name, points * 2 if g.double_armed else points)
+            return "A: play %s for %d" % (name, points * S.DOUBLE_FACTOR if g.double_armed
+                                          else points)
         if kind == S.DISCARD:
             n = g.selection_size()
             return "A: discard %d, draw %d" % (n, n)
@@ -330,23 +379,20 @@ class Scene:
         a = self.current()
         # status line
         draw.text(fb, "ROUND %d" % g.round, 0, STATUS_Y)
-        if not self.host.pending:
-            self.unshown = 0
-        score = g.round_score - self.unshown
-        draw.right(fb, "SCORE %d/%d" % (score if score > 0 else 0, g.target), draw.W - 1,
-                   STATUS_Y)
+        # (the total with the play's points at once: its message says the same total)
+        draw.right(fb, "SCORE %d/%d" % (g.round_score, g.target), draw.W - 1, STATUS_Y)
         # the selection's hand, live
         if g.picked or g.joker_picked:
             name, points = S.best_hand(g.selection())
             if g.double_armed:
-                s = "%s %d X2 = %d" % (name, points, 2 * points)
+                s = "%s %d X%d = %d" % (name, points, S.DOUBLE_FACTOR, S.DOUBLE_FACTOR * points)
             else:
                 s = "%s %d" % (name, points)
             draw.center(fb, s.upper(), HAND_NAME_Y)
         elif g.double_armed:
-            draw.center(fb, "NEXT PLAY X2", HAND_NAME_Y)
+            draw.center(fb, "NEXT PLAY X%d" % S.DOUBLE_FACTOR, HAND_NAME_Y)
         elif g.plays_left > 0:
-            draw.center(fb, "PICK UP TO 5 CARDS", HAND_NAME_Y)
+            draw.center(fb, "PICK UP TO %d CARDS" % S.MAX_PLAY, HAND_NAME_Y)
         elif not g.over:
             draw.center(fb, "NO PLAYS LEFT", HAND_NAME_Y)
         # the hand and the banked Joker
@@ -361,10 +407,12 @@ class Scene:
             draw.card(fb, g.bank, JOKER_X, y, True, here)
         # tokens: the owned ones; the cursor can rest on those usable now
         x = 0
+        short = g.tokens == (1 << S.TOKEN_COUNT) - 1  # all six: the narrow labels
         for t in range(S.TOKEN_COUNT):
             if g.tokens & (1 << t):
-                w = draw.width(TOKEN_LABELS[t]) + 4
-                draw.text(fb, TOKEN_LABELS[t], x + 2, TOKENS_Y)
+                label = token_label(t, short)
+                w = draw.width(label) + 4
+                draw.text(fb, label, x + 2, TOKENS_Y)
                 if a is not None and self.row == TOKENS_ROW and a == S.USE | t:
                     draw.cursor(fb, x, TOKENS_Y - 1, w, draw.LINE + 1)
                 x += w + 1
@@ -425,7 +473,7 @@ class Scene:
         if a == S.LEAVE:
             says = "Points left are lost"
         else:
-            says = TOKEN_EFFECTS[a & 0xF]
+            says = token_effect(a & 0xF)
         draw.text(fb, says[0].upper() + says[1:], 1, 53)
         draw.text(fb, self.hint(a), 1, 59)
         rank = g.rank_name()
