@@ -164,26 +164,27 @@ class _Oled(framebuf.FrameBuffer):
         CHUNKS if none; self._last is then the last one. The copy is brought up to date (the
         caller pushes the chunks first.._last). No allocation: the chunks are views made
         once."""
+        # (written to keep its frame within 11 words: MicroPython takes a larger one from the
+        # heap at every call, and this runs for each of the eight pages of every redraw)
         now = self.pages[page]
         sent = self._sent_pages[page]
         if self._stale:
-            first = 0
-            last = CHUNKS - 1
-        elif now == sent:
+            sent[:] = now
+            self._last = CHUNKS - 1
+            return 0
+        if now == sent:
             return CHUNKS
-        else:
-            chunks = self.chunks
-            was = self._sent_chunks
-            base = page * CHUNKS
-            first = 0
-            while chunks[base + first] == was[base + first]:
-                first += 1
-            last = CHUNKS - 1
-            while chunks[base + last] == was[base + last]:
-                last -= 1
+        chunks = self.chunks
+        was = self._sent_chunks
+        first = page * CHUNKS
+        while chunks[first] == was[first]:
+            first += 1
+        page = page * CHUNKS + CHUNKS - 1  # (now the page's last chunk)
+        while chunks[page] == was[page]:
+            page -= 1
         sent[:] = now
-        self._last = last
-        return first
+        self._last = page % CHUNKS
+        return first % CHUNKS
 
     def show(self):
         """Push what changed since the last show() (every page the first time)."""

@@ -599,6 +599,7 @@ if raster_native is not None:
     _char = raster_native.char
     _card = raster_native.card
     _empty = raster_native.empty
+    _put_back = raster_native.put_back
     bar = raster_native.bar
     clear = raster_native.clear
     cursor = raster_native.cursor

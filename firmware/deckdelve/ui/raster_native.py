@@ -414,6 +414,37 @@ def bar(buf, s, x: int, y: int, w: int, selected: int):
 
 
 @micropython.viper
+def put_back(screen, last, regions):
+    """draw._put_back: every byte of screen outside the regions (as draw._clip) back from
+    last, the frame before."""
+    dst = ptr8(screen)
+    src = ptr8(last)
+    c = ptr8(regions)
+    n = c[0] * 4
+    for page in range(8):
+        y = page * 8
+        a = page * 128
+        x = 0
+        while x < 128:
+            end = 128  # the run kept from x ends where the next region on this page begins
+            inside = False
+            i = 1
+            while i < n:
+                if c[i + 1] <= y and y < c[i + 3]:
+                    if c[i] <= x and x < c[i + 2]:
+                        inside = True
+                        x = c[i + 2]
+                        break
+                    if x < c[i] and c[i] < end:
+                        end = c[i]
+                i += 4
+            if not inside:
+                for k in range(a + x, a + end):
+                    dst[k] = src[k]
+                x = end
+
+
+@micropython.viper
 def clear(buf):
     """draw.clear: every pixel of the screen dark."""
     if int(ptr8(buf)) & 3:  # (a buffer not on a word boundary: a bytearray's always is)

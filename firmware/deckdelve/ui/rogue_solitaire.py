@@ -198,6 +198,7 @@ class Scene:
         self.chosen = -1  # the first place of a two-step play, -1 when none
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
+        self.centres = None  # their centres (see _centres)
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
@@ -269,6 +270,7 @@ class Scene:
         if self.chosen < 0 and self.buffet_shown(g) and targets and ph < rs.PH_BUFFET:
             targets.append(INFO)  # not an action: A there opens the Buffet's view
         self.targets = targets
+        self.centres = None  # (see _centres)
         if ph == rs.PH_PLAY:
             if self.place not in targets:
                 self.place = rs.P + 4
@@ -460,14 +462,14 @@ class Scene:
         cx, cy = self._centre(place)
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
+        centres = self._centres()
         best = place
         best_d = 1 << 20
-        for t in self.targets:
-            tx, ty = self._centre(t)
-            along = (tx - cx) * dx + (ty - cy) * dy
+        for i in range(0, len(centres), 2):
+            along = (centres[i] - cx) * dx + (centres[i + 1] - cy) * dy
             if along <= 0:
                 continue
-            across = (tx - cx) * dy + (ty - cy) * dx
+            across = (centres[i] - cx) * dy + (centres[i + 1] - cy) * dx
             if across < 0:
                 across = -across
             if across <= along:
@@ -475,9 +477,21 @@ class Scene:
             else:
                 d = 4096 + along + 2 * across  # outside the cone: only if the cone is empty
             if d < best_d:
-                best = t
+                best = self.targets[i >> 1]
                 best_d = d
         return best
+
+    def _centres(self):
+        """The centre of each place in self.targets, x then y, worked out once for each
+        layout (_refresh makes a new one): every d-pad press looks at all of them."""
+        centres = self.centres
+        if centres is None:
+            targets = self.targets
+            centres = bytearray(2 * len(targets))
+            for i in range(len(targets)):
+                centres[2 * i], centres[2 * i + 1] = self._centre(targets[i])
+            self.centres = centres
+        return centres
 
     def _centre(self, place):
         x, y, w, h = self._rect(place)
@@ -689,18 +703,25 @@ class Scene:
         g = self.host.game
         over = g.over
         grid, down = self._shown_board(g)
-        for spot in range(27):
-            if not draw.visible(GRID_X[spot // 9], 0, GRID_W, GRID_H):
+        cursor = -1 if over or self.host.pending else self.place
+        card = draw.card
+        w = draw.CARD_W
+        h = draw.CARD_H
+        spot = 0
+        for x0 in GRID_X:
+            if not draw.visible(x0, 0, GRID_W, GRID_H):
+                spot += 9
                 continue  # a partial redraw that leaves this grid alone (see draw.redraw)
-            x, y = spot_xy(spot)
-            c = grid[spot]
-            here = not over and spot == self.place and not self.host.pending
-            if here and down[spot]:
-                # An inverted back looks like a back: the cursor shows a white card with '?'.
-                fb.fill_rect(x, y, draw.CARD_W, draw.CARD_H, 1)
-                draw.char(fb, 63, x + 4, y + 5, 0)
-            else:
-                draw.card(fb, c, x, y, not down[spot], here)
+            for y in range(0, GRID_H, h):
+                for x in range(x0, x0 + GRID_W, w):
+                    if spot == cursor and down[spot]:
+                        # An inverted back looks like a back: the cursor shows a white card
+                        # with '?'.
+                        fb.fill_rect(x, y, w, h, 1)
+                        draw.char(fb, 63, x + 4, y + 5, 0)
+                    else:
+                        card(fb, grid[spot], x, y, not down[spot], spot == cursor)
+                    spot += 1
         if grid is g.grid:
             # A filled bottom-right corner on each of your outer cards that matches the
             # exit's card in the same spot, and on that exit card: how close you are to the
@@ -775,9 +796,11 @@ class Scene:
 
     def _hand(self, fb, g):
         n = g.hand_n
-        for i in range(n):
-            x, y, w, h = self._rect(HAND + i)
-            draw.card_small(fb, g.hand[i], x, y, True, not g.over and self.place == HAND + i)
+        cursor = -1 if g.over else self.place - HAND
+        card_small = draw.card_small
+        for i in range(n):  # (as _rect: one row, or two from the eighth card)
+            card_small(fb, g.hand[i], (i & 7) * PITCH, HAND_Y + (i >> 3) * HAND_ROW_PITCH, True,
+                       i == cursor)
             if self.chosen == HAND + i:
                 self._mark(fb, HAND + i)
         take = HAND + n
