@@ -2,8 +2,8 @@
 # Drawing goes through the framebuf.FrameBuffer API (MONO_VLSB); on the host, host_sim provides
 # a byte-identical pure-Python FrameBuffer. Every frame buffer drawn into is the 128 x 64
 # screen. Nothing here allocates per glyph.
-# On the Pico the work of the items every redraw draws many of (text, cards, empty places, the
-# cursor, menu bars, the visibility test, clearing) is native code instead, from
+# On the Pico the work of the items every redraw draws many of (text, cards, the cursor, the
+# visibility test, a partial redraw's putting back, clearing) is native code instead, from
 # ui/raster_native.py (see the end of this file): what is written here is then its twin, byte
 # for byte, and what runs everywhere else (CPython, the web page, the unix port).
 import framebuf
@@ -149,8 +149,8 @@ def _put_back(screen, last, clip):
 # on purpose: MicroPython allocates the frame of a function with more than 11 words of it
 # (arguments, locals, the value stack; a call of five arguments takes seven) from the heap at
 # every call, ~12 k cycles on the Pico (tools/frames.py). Their work is done by the functions
-# after them (_text, _char, _card, _empty; cursor, bar, width, visible and clear themselves),
-# which the Pico replaces with native code (ui/raster_native.py, see the end of this file).
+# after them (_text, _char, _card, _empty; cursor, width, visible and clear themselves), most
+# of which the Pico replaces with native code (ui/raster_native.py, see the end of this file).
 
 
 def text(fb, s, x, y, color=1):
@@ -201,7 +201,7 @@ def label(card):
 
 
 # -- how they are drawn where there is no native code (the Pico: ui/raster_native.py) --
-# (What they draw with is made at the end of this file, only where they are used.)
+# (What they draw with is made at the end of this file.)
 _glyph_buf: bytearray
 _glyph: framebuf.FrameBuffer
 _back: framebuf.FrameBuffer
@@ -512,16 +512,27 @@ def wrap(s, max_width):
     if max_width == last[1] and s == last[0]:
         return last[2]
     lines = []
+    space = _ADVANCE[32]
     for para in s.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            trial = word if not line else line + " " + word
-            if width(trial) <= max_width or not line:
-                line = trial
+        words = para.split(" ")
+        # The line so far is words[first:i] joined by spaces (made into a str only when it is
+        # done: a str a word cost an allocation each); `taken` is the sum of its characters'
+        # advances (0: the line is empty), so that its width with the next word is a sum.
+        first = 0
+        taken = 0
+        for i in range(len(words)):
+            w = width(words[i]) + 1 if words[i] else 0  # the word's advances
+            trial = taken + space + w if taken else w
+            if not taken:
+                first = i  # (an empty line so far: the word starts it)
+                taken = trial
+            elif trial - 1 <= max_width:
+                taken = trial
             else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+                lines.append(" ".join(words[first:i]))
+                first = i
+                taken = w
+        lines.append(" ".join(words[first:]))
     lines = tuple(lines)
     if len(s) <= WRAP_KEPT:
         _wrapped = (s, max_width, lines)
@@ -596,25 +607,22 @@ if raster_native is not None:
     _text = raster_native.text
     _text_lit = raster_native.text_lit
     _text_dark = raster_native.text_dark
-    _char = raster_native.char
     _card = raster_native.card
-    _empty = raster_native.empty
     _put_back = raster_native.put_back
-    bar = raster_native.bar
     clear = raster_native.clear
     cursor = raster_native.cursor
     visible = raster_native.visible
     width = raster_native.width
-else:
-    # What the portable items draw with: one 5x8 glyph buffer reused for every character,
-    # the card backs and empty places drawn once, and for the cursor a tile of what is under
-    # it and a palette that swaps 0 and 1.
-    _glyph_buf = bytearray(5)
-    _glyph = framebuf.FrameBuffer(_glyph_buf, 5, 8, framebuf.MONO_VLSB)
+# What the portable items draw with (on the Pico too: a lone character, an empty place): one
+# 5x8 glyph buffer reused for every character, the card backs and empty places drawn once,
+# and for the cursor a tile of what is under it and a palette that swaps 0 and 1.
+_glyph_buf = bytearray(5)
+_glyph = framebuf.FrameBuffer(_glyph_buf, 5, 8, framebuf.MONO_VLSB)
+_dotted_big = _dotted(CARD_W, CARD_H)
+_dotted_small = _dotted(SMALL_W, SMALL_H)
+if raster_native is None:
     _back = _pattern(CARD_W - 4, CARD_H - 4)
     _back_small = _pattern(SMALL_W - 4, SMALL_H - 4)
-    _dotted_big = _dotted(CARD_W, CARD_H)
-    _dotted_small = _dotted(SMALL_W, SMALL_H)
     _TILE_W = 32
     _tile = framebuf.FrameBuffer(bytearray(_TILE_W), _TILE_W, 8, framebuf.MONO_VLSB)
     _swap = framebuf.FrameBuffer(bytearray(2), 2, 1, framebuf.MONO_VLSB)

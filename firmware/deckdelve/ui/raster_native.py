@@ -2,8 +2,8 @@
 # (ptr8, ptr32 and int() of a pointer are viper's own; mypy reads raster_native.pyi instead)
 #
 # The work of ui/draw.py's items that every redraw draws many of, as machine code for the
-# Pico: text, characters, cards and empty places, the cursor, menu bars, the visibility test
-# of a partial redraw and clearing the screen. On the Pico draw.py uses these in place of its
+# Pico: text, cards (and the empty places among them), the cursor, the visibility test and
+# the putting back of a partial redraw, and clearing the screen. On the Pico draw.py uses these in place of its
 # own (see its end): the same arguments, the same bytes drawn. Anywhere else (CPython, the
 # web page, the unix port's tests) draw.py's own run: the twin these must match, byte for
 # byte (tests/test_raster_native.py: the unix port compiles viper for x64 as the firmware
@@ -15,7 +15,9 @@
 # cursor over a card 190 k, clearing the screen 100 k), and a bytecode function whose frame
 # is more than 11 words gets it from the heap at every call (~12 k cycles more; draw.py says
 # more). These write the frame buffer's bytes themselves, and viper keeps its frame on the C
-# stack: a card is one call of ~3 k cycles.
+# stack. (What is drawn a few times a screen at most, a lone character, an empty place of its
+# own, a menu bar, stays draw.py's: on the stock image a module's machine code is loaded into
+# RAM, ~1 KB a function here.)
 #
 # Only viper here, no @micropython.native: MicroPython 1.28 freezes armv6m machine code at
 # 2-byte alignment, and a native function reads a word at its start (the prelude's index),
@@ -73,7 +75,8 @@ def width(s) -> int:
     advance = ptr8(_ADVANCE)
     w = 0
     j = 0
-    for _i in range(n):
+    while n > 0:
+        n -= 1
         ch = src[j]
         j += 1
         if ch >= 0x80:  # a character of 2-4 bytes in UTF-8: one '?'
@@ -100,10 +103,15 @@ def text(buf, s, x: int, y: int, color: int) -> int:
     code_of = ptr8(_CODE)
     advance = ptr8(_ADVANCE)
     glyphs = ptr8(_GLYPHS)
-    page = y >> 3
+    # A glyph's 5 rows shifted to y cover this page and the next: each written if on screen.
+    # (while loops: viper's for-range loop costs ~12 cycles more a turn on the Pico)
     shift = y & 7
+    top = (y >> 3) * 128  # the first page's first byte
+    top_on = uint(y >> 3) < uint(8)
+    next_on = uint((y >> 3) + 1) < uint(8)
     j = 0
-    for _i in range(n):
+    while n > 0:
+        n -= 1
         ch = src[j]
         j += 1
         if ch >= 0x80:
@@ -117,22 +125,26 @@ def text(buf, s, x: int, y: int, color: int) -> int:
         code = code_of[ch]
         if code != 32:  # a space draws nothing
             g = code * 5
-            for k in range(5):
-                xx = x + k
+            k = 0
+            while k < 5:
                 bits = glyphs[g + k] << shift
-                if bits != 0 and xx >= 0 and xx < 128:
-                    q = page
-                    at = page * 128 + xx
-                    while bits != 0:
-                        if q >= 0 and q < 8:
-                            part = bits & 0xFF
-                            if color != 0:
-                                fb[at] = fb[at] | part
-                            else:
-                                fb[at] = (fb[at] | part) ^ part
-                        bits = bits >> 8
-                        q += 1
-                        at += 128
+                xx = x + k
+                if bits != 0 and uint(xx) < uint(128):
+                    part = bits & 0xFF
+                    if part != 0 and top_on:
+                        at = top + xx
+                        if color != 0:
+                            fb[at] = fb[at] | part
+                        else:
+                            fb[at] = (fb[at] | part) ^ part
+                    part = bits >> 8
+                    if part != 0 and next_on:
+                        at = top + 128 + xx
+                        if color != 0:
+                            fb[at] = fb[at] | part
+                        else:
+                            fb[at] = (fb[at] | part) ^ part
+                k += 1
         x += advance[code]
     return x
 
@@ -147,38 +159,6 @@ def text_lit(buf, s, x: int, y: int) -> int:
 def text_dark(buf, s, x: int, y: int) -> int:
     """draw._text_dark."""
     return int(text(buf, s, x, y, 0))
-
-
-@micropython.viper
-def char(buf, code: int, x: int, y: int, color: int) -> int:
-    """draw._char: one character (an int code; >= 128: '?') at x, y; its advance."""
-    if code >= 128:
-        code = _QUESTION
-    code = int(ptr8(_CODE)[code])
-    advance = int(ptr8(_ADVANCE)[code])
-    if ptr8(clip)[0] != 0 and not visible(x, y, 5, 5):
-        return advance
-    fb = ptr8(buf)
-    glyphs = ptr8(_GLYPHS)
-    page = y >> 3
-    g = code * 5
-    for k in range(5):
-        xx = x + k
-        bits = glyphs[g + k] << (y & 7)
-        if bits != 0 and xx >= 0 and xx < 128:
-            q = page
-            at = page * 128 + xx
-            while bits != 0:
-                if q >= 0 and q < 8:
-                    part = bits & 0xFF
-                    if color != 0:
-                        fb[at] = fb[at] | part
-                    else:
-                        fb[at] = (fb[at] | part) ^ part
-                bits = bits >> 8
-                q += 1
-                at += 128
-    return advance
 
 
 @micropython.viper
@@ -242,11 +222,16 @@ def card(buf, c: int, x: int, y: int):
     else:
         back = True
     rows = (1 << (h - 4)) - 1  # the back's rows, and the lit empty place's inner frame
-    page = y >> 3
     shift = y & 7
-    for i in range(w):
+    top = (y >> 3) * 128  # the first of the (at most) three pages the card's rows cover
+    on0 = uint(y >> 3) < uint(8)
+    on1 = uint((y >> 3) + 1) < uint(8)
+    on2 = uint((y >> 3) + 2) < uint(8)
+    i = -1
+    while i < w - 1:
+        i += 1
         xx = x + i
-        if xx < 0 or xx >= 128:
+        if uint(xx) >= uint(128):
             continue
         side = i == 0 or i == w - 1
         if empty:
@@ -271,13 +256,13 @@ def card(buf, c: int, x: int, y: int):
             if back and i >= 2 and i <= w - 3:
                 bits = ((0x5555 if i & 1 else 0xAAAA) & rows) << 2
             d = i - x0
-            if g0 >= 0 and d >= 0 and d < 5:
+            if g0 >= 0 and uint(d) < uint(5):
                 bits = bits | (int(glyphs[g0 * 5 + d]) << y0)
             d = i - x1
-            if g1 >= 0 and d >= 0 and d < 5:
+            if g1 >= 0 and uint(d) < uint(5):
                 bits = bits | (int(glyphs[g1 * 5 + d]) << y1)
             d = i - x2
-            if g2 >= 0 and d >= 0 and d < 5:
+            if g2 >= 0 and uint(d) < uint(5):
                 bits = bits | (int(glyphs[g2 * 5 + d]) << y2)
             if not inverted:
                 v = frame | bits
@@ -288,87 +273,16 @@ def card(buf, c: int, x: int, y: int):
             m = full
         v = v << shift
         m = m << shift
-        q = page
-        at = page * 128 + xx
-        while m != 0:
-            if q >= 0 and q < 8:
-                mask = m & 0xFF
-                fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
-            v = v >> 8
-            m = m >> 8
-            q += 1
-            at += 128
-
-
-@micropython.viper
-def fill(buf, x: int, y: int, w: int, h: int, color: int):
-    """fb.fill_rect(x, y, w, h, color) of framebuf, clipped as it clips."""
-    if h < 1 or w < 1 or x + w <= 0 or y + h <= 0 or y >= 64 or x >= 128:
-        return
-    x_end = x + w
-    y_end = y + h
-    if x < 0:
-        x = 0
-    if x_end > 128:
-        x_end = 128
-    if y < 0:
-        y = 0
-    if y_end > 64:
-        y_end = 64
-    fb = ptr8(buf)
-    p = y >> 3
-    while p * 8 < y_end:
-        top = p * 8
-        m = 0xFF
-        if y > top:
-            m = (0xFF << (y - top)) & 0xFF
-        if y_end < top + 8:
-            m = m & ((1 << (y_end - top)) - 1)
-        at = p * 128
-        for xx in range(x, x_end):
-            if color != 0:
-                fb[at + xx] = fb[at + xx] | m
-            else:
-                fb[at + xx] = (fb[at + xx] | m) ^ m
-        p += 1
-
-
-@micropython.viper
-def empty(buf, x: int, y: int, w: int):
-    """draw._empty: an empty place (w: its width + 256 * its height + 65536 if inverted)."""
-    inverted = w >> 16
-    h = (w >> 8) & 255
-    w = w & 255
-    if ptr8(clip)[0] != 0 and not visible(x, y, w, h):
-        return
-    if inverted:  # lit, a dark frame two pixels in (framebuf's rect: four fill_rects)
-        fill(buf, x, y, w, h, 1)
-        fill(buf, x + 2, y + 2, w - 4, 1, 0)
-        fill(buf, x + 2, y + h - 3, w - 4, 1, 0)
-        fill(buf, x + 2, y + 2, 1, h - 4, 0)
-        fill(buf, x + w - 3, y + 2, 1, h - 4, 0)
-        return
-    fb = ptr8(buf)
-    # Dots every other pixel: along the top and bottom rows, then down both sides (draw._dots).
-    i = 0
-    while i < 2 * w + 2 * h:
-        if i < 2 * w:  # (i, 0) and (i, h - 1) for every even i < w
-            px = x + (i >> 1)
-            py = y if (i & 1) == 0 else y + h - 1
-            if (i >> 1) & 1:
-                i += 1
-                continue
-        else:  # (0, j) and (w - 1, j) for every even j < h
-            k = i - 2 * w
-            py = y + (k >> 1)
-            px = x if (k & 1) == 0 else x + w - 1
-            if (k >> 1) & 1:
-                i += 1
-                continue
-        if px >= 0 and px < 128 and py >= 0 and py < 64:
-            at = (py >> 3) * 128 + px
-            fb[at] = fb[at] | (1 << (py & 7))
-        i += 1
+        at = top + xx
+        mask = m & 0xFF
+        if mask != 0 and on0:
+            fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
+        mask = (m >> 8) & 0xFF
+        if mask != 0 and on1:
+            fb[at + 128] = ((fb[at + 128] | mask) ^ mask) | ((v >> 8) & 0xFF)
+        mask = m >> 16
+        if mask != 0 and on2:
+            fb[at + 256] = ((fb[at + 256] | mask) ^ mask) | (v >> 16)
 
 
 @micropython.viper
@@ -401,16 +315,6 @@ def cursor(buf, x: int, y: int, w: int, h: int):
         for xx in range(x, x_end):
             fb[at + xx] = fb[at + xx] ^ m
         p += 1
-
-
-@micropython.viper
-def bar(buf, s, x: int, y: int, w: int, selected: int):
-    """draw.bar: a menu line, white on black when selected."""
-    if selected:
-        fill(buf, x, y - 1, w, 7, 1)  # (draw.LINE + 1 rows)
-        text(buf, s, x + 2, y, 0)
-    else:
-        text(buf, s, x + 2, y, 1)
 
 
 @micropython.viper
