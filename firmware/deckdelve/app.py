@@ -74,7 +74,8 @@ class App:
         """A screen's press changed only this part of the screen (call it once for each part;
         a press that calls it for none has the whole screen redrawn). The next draw then
         redraws just these parts: draw.redraw runs the screen's draw with every item outside
-        them skipped, and the display pushes only the pages that changed."""
+        them skipped, and the display pushes only the pages that changed. A press that
+        changed nothing says so with an empty part (w or h 0): nothing is redrawn."""
         n = self.region_count
         self.region_count = n + 1
         if n < draw.REGIONS:
@@ -435,6 +436,8 @@ class Menu(Screen):
                 self.on_back()
             else:
                 self.app.pop()
+        else:
+            self.app.changed(0, 0, 0, 0)  # LEFT, RIGHT: nothing to redraw
 
     def _row_changed(self, row):
         """The bar of the row-th row on screen (its text one pixel below its top) changed."""

@@ -90,16 +90,9 @@ def redraw(fb, regions, n, draw_all):
     those bytes are put back from the last frame, which is fb.sent where fb keeps it (the
     display: what it last pushed, and every frame drawn is pushed before the next) or a copy
     made here. Whole pages make that a copy of byte runs (C memcpy, a page is a run of 128
-    bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico."""
+    bytes, one a column); a blit goes pixel by pixel, ten times slower on the Pico. Regions
+    that are all empty redraw nothing."""
     global _own_last
-    screen = _pixels(fb)
-    last = getattr(fb, "sent", None)
-    if last is None:
-        if _own_last is None:
-            _own_last = bytearray(W * H // 8)
-        last = _own_last
-        last[:] = screen
-    last = memoryview(last)  # (a slice of a view is a view, not a copy)
     clip = _clip
     k = 0
     for i in range(0, 4 * n, 4):
@@ -108,12 +101,23 @@ def redraw(fb, regions, n, draw_all):
         top = regions[i + 1] & ~7
         bottom = min((regions[i + 3] + 7) & ~7, H)
         if x0 < x1 and top < bottom:
-            fb.fill_rect(x0, top, x1 - x0, bottom - top, 0)
             clip[k + 1] = x0
             clip[k + 2] = top
             clip[k + 3] = x1
             clip[k + 4] = bottom
             k += 4
+    if k == 0:
+        return  # every region empty: the press changed nothing (see App.changed)
+    screen = _pixels(fb)
+    last = getattr(fb, "sent", None)
+    if last is None:
+        if _own_last is None:
+            _own_last = bytearray(W * H // 8)
+        last = _own_last
+        last[:] = screen
+    last = memoryview(last)  # (a slice of a view is a view, not a copy)
+    for i in range(1, k, 4):
+        fb.fill_rect(clip[i], clip[i + 1], clip[i + 2] - clip[i], clip[i + 3] - clip[i + 1], 0)
     clip[0] = k // 4
     try:
         draw_all(fb)

@@ -3,12 +3,12 @@
 #
 # The work of ui/draw.py's items that every redraw draws many of, as machine code for the
 # Pico: text, cards (and the empty places among them), the cursor, the visibility test and
-# the putting back of a partial redraw, and clearing the screen. On the Pico draw.py uses these in place of its
-# own (see its end): the same arguments, the same bytes drawn. Anywhere else (CPython, the
-# web page, the unix port's tests) draw.py's own run: the twin these must match, byte for
-# byte (tests/test_raster_native.py: the unix port compiles viper for x64 as the firmware
-# does for the Pico's armv6m; and every frame of the emulated Pico equals the simulator's,
-# tests/test_pico_emulator.py).
+# the putting back of a partial redraw, and clearing the screen. On the Pico draw.py uses
+# these in place of its own (see its end): the same arguments, the same bytes drawn.
+# Anywhere else (CPython, the web page, the unix port's tests) draw.py's own run: the twin
+# these must match, byte for byte (tests/test_raster_native.py: the unix port compiles viper
+# for x64 as the firmware does for the Pico's armv6m; and every frame of the emulated Pico
+# equals the simulator's, tests/test_pico_emulator.py).
 #
 # Why, measured on the emulated Pico: framebuf draws a pixel at a time through function
 # pointers (a 5 x 8 glyph's blit ~5 k cycles, a card from its box and glyphs 60-90 k, the
