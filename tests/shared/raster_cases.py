@@ -10,6 +10,7 @@ import binascii
 import framebuf
 
 from deckdelve import cards
+from deckdelve.hw import oled
 from deckdelve.ui import draw
 
 SEED = 12345
@@ -106,12 +107,36 @@ def cases(rng):
         yield ("visible %d,%d %dx%d" % (x, y, w, h),
                lambda fb, x=x, y=y, w=w, h=h: draw.visible(x, y, w, h))
     yield ("clear", draw.clear)
+    display = oled.SSD1306(_Bus())
+    for k in range(40):  # (what differs from what was pushed: one byte, a few, none)
+        def changed(fb, k=k):
+            display.buffer[:] = _screen[0]
+            display.sent[:] = _screen[0]
+            display._stale = False
+            for _ in range(k % 4):
+                i = rng.below(1024)
+                display.sent[i] = (display.sent[i] + 1 + rng.below(255)) & 255
+            return display._changed()
+        yield ("the display's changed pages %d" % k, changed)
+
+
+class _Bus:
+    """A display bus that takes what it is sent."""
+
+    def command(self, buf):
+        pass
+
+    def data(self, buf):
+        pass
+
+_screen = []  # the buffer main() draws in (the display's cases copy it)
 
 
 def main():
     print("raster", "twin" if draw.raster_native is None else "native")
     rng = Lcg(SEED)
     buf = bytearray(1024)
+    _screen.append(buf)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
     n = 0
     for what, f in cases(rng):

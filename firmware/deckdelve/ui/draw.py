@@ -388,11 +388,16 @@ def cursor(fb, x, y, w, h):
 
 def bar(fb, s, x, y, w, selected):
     """A menu line: text, white on black when selected."""
+    # (a frame within 11 words, as text's: a menu draws a bar a row)
     if selected:
-        fb.fill_rect(x, y - 1, w, LINE + 1, 1)
-        text(fb, s, x + 2, y, 0)
+        _lit_bar(fb, x, y, w)
+        _text_dark(fb, s, x + 2, y)
     else:
-        text(fb, s, x + 2, y, 1)
+        _text_lit(fb, s, x + 2, y)
+
+
+def _lit_bar(fb, x, y, w):
+    fb.fill_rect(x, y - 1, w, LINE + 1, 1)
 
 
 def _pattern(w, h):

@@ -161,6 +161,11 @@ def text_dark(buf, s, x: int, y: int) -> int:
     return int(text(buf, s, x, y, 0))
 
 
+# card's scratch: the column bits of the card being drawn, a word each (MONO_VLSB columns of
+# up to 16 rows), made in a few short passes and then written to the screen in one.
+_columns = bytearray(4 * 16)
+
+
 @micropython.viper
 def card(buf, c: int, x: int, y: int):
     """draw._card: card c & 255 at x, y as draw.card draws it, or as draw.card_small with
@@ -174,115 +179,130 @@ def card(buf, c: int, x: int, y: int):
     h = 7 if small else 15
     if ptr8(clip)[0] != 0 and not visible(x, y, w, h):
         return
-    fb = ptr8(buf)
+    col = ptr32(_columns)
     glyphs = ptr8(_GLYPHS)
     advance = ptr8(_ADVANCE)
-    ranks = ptr8(_RANKS)
     full = (1 << h) - 1
     edge = 1 | (1 << (h - 1))
-    # Up to three glyphs on the card: font code (-1: none), column and row in the card.
-    g0 = -1
-    x0 = 0
-    y0 = 0
-    g1 = -1
-    x1 = 0
-    y1 = 0
-    g2 = -1
-    x2 = 3
-    y2 = 8
-    empty = c == 255
-    back = False
-    lit_frame = False  # the small card under the cursor keeps its frame lit
-    if empty:
-        pass
-    elif up:
-        if c >= 52:
-            g0 = _J
-            g1 = _K
-        else:
-            g0 = int(ranks[c % 13])
-            g1 = 1 + c // 13
-        if small or c >= 52:  # a label on one line, centred: "10" + suit, or JK
-            y0 = 1 if small else 2
-            x0 = (w - (int(advance[g0]) + int(advance[g1]) - 1)) // 2
-            x1 = x0 + int(advance[g0])
-            y1 = y0
-            if not small:
-                g2 = _STAR
-            lit_frame = small
-        else:  # the rank centred at the top, the suit below it
-            x0 = (w + 1 - int(advance[g0])) // 2
-            y0 = 2
-            x1 = 3
-            y1 = 8
-    elif inverted:  # a back under the cursor: a white card with '?'
-        g0 = _QUESTION
-        x0 = (w - 3) // 2
-        y0 = (h - 5) // 2
+    dots = False  # an empty place's dots: set on what is there, the rest left alone
+    if c == 255:
+        if inverted:  # lit, with a dark frame two pixels in
+            inner = ((1 << (h - 4)) - 1) << 2
+            lines = (1 << 2) | (1 << (h - 3))
+            i = 0
+            while i < w:
+                col[i] = full
+                i += 1
+            col[2] = full ^ inner
+            col[w - 3] = full ^ inner
+            i = 3
+            while i < w - 3:
+                col[i] = full ^ lines
+                i += 1
+        else:  # dots every other pixel round the edge
+            dots = True
+            i = 0
+            while i < w:
+                col[i] = edge if (i & 1) == 0 else 0
+                i += 1
+            col[0] = col[0] | (0x5555 & full)
+            col[w - 1] = col[w - 1] | (0x5555 & full)
     else:
-        back = True
-    rows = (1 << (h - 4)) - 1  # the back's rows, and the lit empty place's inner frame
+        # 1. The frame (none yet for the small card under the cursor: its frame stays lit).
+        lit_frame = small and up and inverted
+        i = 0
+        while i < w:
+            col[i] = 0 if lit_frame else edge
+            i += 1
+        if not lit_frame:
+            col[0] = full
+            col[w - 1] = full
+        # 2. What is inside: the face's glyphs, a back's '?' under the cursor, or its checks.
+        g0 = -1  # up to three glyphs: code, column, row
+        g1 = -1
+        g2 = -1
+        x0 = 0
+        y0 = 0
+        x1 = 0
+        y1 = 0
+        if up:
+            if c >= 52:
+                g0 = _J
+                g1 = _K
+            else:
+                g0 = int(ptr8(_RANKS)[c % 13])
+                g1 = 1 + c // 13
+            if small or c >= 52:  # a label on one line, centred: "10" + suit, or JK
+                y0 = 1 if small else 2
+                x0 = (w - (int(advance[g0]) + int(advance[g1]) - 1)) // 2
+                x1 = x0 + int(advance[g0])
+                y1 = y0
+                if not small:
+                    g2 = _STAR  # the big Joker's star, where a suit goes
+            else:  # the rank centred at the top, the suit below it
+                x0 = (w + 1 - int(advance[g0])) // 2
+                y0 = 2
+                x1 = 3
+                y1 = 8
+        elif inverted:
+            g0 = _QUESTION
+            x0 = (w - 3) // 2
+            y0 = (h - 5) // 2
+        else:  # the checked back, two pixels in
+            rows = (1 << (h - 4)) - 1
+            i = 2
+            while i <= w - 3:
+                col[i] = col[i] | ((((0x5555 if i & 1 else 0xAAAA) & rows)) << 2)
+                i += 1
+        if g0 >= 0:
+            k = 0
+            g = g0 * 5
+            while k < 5:
+                col[x0 + k] = col[x0 + k] | (int(glyphs[g + k]) << y0)
+                k += 1
+        if g1 >= 0:
+            k = 0
+            g = g1 * 5
+            while k < 5:
+                col[x1 + k] = col[x1 + k] | (int(glyphs[g + k]) << y1)
+                k += 1
+        if g2 >= 0:
+            k = 0
+            g = g2 * 5
+            while k < 5:
+                col[3 + k] = col[3 + k] | (int(glyphs[g + k]) << 8)
+                k += 1
+        if inverted:  # white on black
+            i = 0
+            while i < w:
+                col[i] = full ^ col[i]
+                i += 1
+    # 3. The columns onto the screen: at most three pages each, clipped.
+    fb = ptr8(buf)
     shift = y & 7
-    top = (y >> 3) * 128  # the first of the (at most) three pages the card's rows cover
+    top = (y >> 3) * 128
     on0 = uint(y >> 3) < uint(8)
     on1 = uint((y >> 3) + 1) < uint(8)
     on2 = uint((y >> 3) + 2) < uint(8)
-    i = -1
-    while i < w - 1:
-        i += 1
+    m = full << shift
+    i = 0
+    while i < w:
         xx = x + i
-        if uint(xx) >= uint(128):
-            continue
-        side = i == 0 or i == w - 1
-        if empty:
-            if inverted:  # lit, with a dark frame two pixels in
-                if i == 2 or i == w - 3:
-                    v = full ^ (rows << 2)
-                elif i > 2 and i < w - 3:
-                    v = full ^ ((1 << 2) | (1 << (h - 3)))
-                else:
-                    v = full
-                m = full
-            else:  # dots every other pixel round the edge, set on what is there
-                v = 0
-                if (i & 1) == 0:
-                    v = edge
-                if side:
-                    v = v | (0x5555 & full)
+        if uint(xx) < uint(128):
+            v = col[i] << shift
+            if dots:
                 m = v
-        else:
-            frame = full if side else edge
-            bits = 0  # what is drawn inside the frame: glyphs, or the back's checks
-            if back and i >= 2 and i <= w - 3:
-                bits = ((0x5555 if i & 1 else 0xAAAA) & rows) << 2
-            d = i - x0
-            if g0 >= 0 and uint(d) < uint(5):
-                bits = bits | (int(glyphs[g0 * 5 + d]) << y0)
-            d = i - x1
-            if g1 >= 0 and uint(d) < uint(5):
-                bits = bits | (int(glyphs[g1 * 5 + d]) << y1)
-            d = i - x2
-            if g2 >= 0 and uint(d) < uint(5):
-                bits = bits | (int(glyphs[g2 * 5 + d]) << y2)
-            if not inverted:
-                v = frame | bits
-            elif lit_frame:
-                v = full ^ bits
-            else:
-                v = full ^ (frame | bits)
-            m = full
-        v = v << shift
-        m = m << shift
-        at = top + xx
-        mask = m & 0xFF
-        if mask != 0 and on0:
-            fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
-        mask = (m >> 8) & 0xFF
-        if mask != 0 and on1:
-            fb[at + 128] = ((fb[at + 128] | mask) ^ mask) | ((v >> 8) & 0xFF)
-        mask = m >> 16
-        if mask != 0 and on2:
-            fb[at + 256] = ((fb[at + 256] | mask) ^ mask) | (v >> 16)
+            at = top + xx
+            mask = m & 0xFF
+            if mask != 0 and on0:
+                fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
+            mask = (m >> 8) & 0xFF
+            if mask != 0 and on1:
+                fb[at + 128] = ((fb[at + 128] | mask) ^ mask) | ((v >> 8) & 0xFF)
+            mask = m >> 16
+            if mask != 0 and on2:
+                fb[at + 256] = ((fb[at + 256] | mask) ^ mask) | (v >> 16)
+        i += 1
 
 
 @micropython.viper
@@ -346,6 +366,26 @@ def put_back(screen, last, regions):
                 for k in range(a + x, a + end):
                     dst[k] = src[k]
                 x = end
+
+
+@micropython.viper
+def changed_pages(now, sent) -> int:
+    """hw/oled.changed_pages: the pages (a bit each) where now differs from sent, both the
+    1024 bytes of a frame buffer (bytearrays: on a word boundary)."""
+    a = ptr32(now)
+    b = ptr32(sent)
+    mask = 0
+    page = 0
+    while page < 8:
+        i = page * 32
+        end = i + 32
+        while i < end:
+            if a[i] != b[i]:
+                mask = mask | (1 << page)
+                break
+            i += 1
+        page += 1
+    return mask
 
 
 @micropython.viper
