@@ -213,6 +213,10 @@ class Scene:
         # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
         self.boards = []
         self.queued = 0  # how many messages there were once the last action's were queued
+        # The panel's labels, made once (from WORDS at every redraw, they were five strs made
+        # a redraw): deck, discards, Buffet, kills, score.
+        self.labels = tuple(words(w) for w in (_W_DECK, _W_DISC, _W_BUFFET_LABEL, _W_KILLS,
+                                                _W_SCORE))
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -770,14 +774,13 @@ class Scene:
             draw.text(fb, words(_W_RACE_LABEL), x, 0)
         else:
             draw.text(fb, words(_W_FLOOR) % g.floor(), x, 0)
-        rows = ((_W_DECK, g.deck_n), (_W_DISC, g.discard_n),
-                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills),
-                (_W_SCORE, g.score))
+        values = (g.deck_n, g.discard_n, g.buffet_n - g.buffet_top, g.kills, g.score)
+        labels = self.labels
         y = 7
-        for w, n in rows:
-            s = str(n)
+        for i in range(5):
+            s = str(values[i])
             if len(s) < 4:  # a race score of four digits fills the row: its label gives way
-                draw.text(fb, words(w), x, y)
+                draw.text(fb, labels[i], x, y)
             draw.right(fb, s, draw.W, y)  # (to the edge: a space's width from a label)
             y += 7
         if g.phase == rs.PH_DISCARD and g.hand_n > 8:
