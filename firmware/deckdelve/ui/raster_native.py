@@ -277,31 +277,34 @@ def card(buf, c: int, x: int, y: int):
             while i < w:
                 col[i] = full ^ col[i]
                 i += 1
-    # 3. The columns onto the screen: at most three pages each, clipped.
+    # 3. The columns onto the screen: at most three pages each, clipped. (The pages' masks
+    # worked out once: this loop is most of a card's time.)
     fb = ptr8(buf)
     shift = y & 7
-    top = (y >> 3) * 128
-    on0 = uint(y >> 3) < uint(8)
-    on1 = uint((y >> 3) + 1) < uint(8)
-    on2 = uint((y >> 3) + 2) < uint(8)
+    at = (y >> 3) * 128 + x  # the first column's byte on the card's first page
     m = full << shift
-    i = 0
-    while i < w:
-        xx = x + i
-        if uint(xx) < uint(128):
-            v = col[i] << shift
-            if dots:
-                m = v
-            at = top + xx
-            mask = m & 0xFF
-            if mask != 0 and on0:
-                fb[at] = ((fb[at] | mask) ^ mask) | (v & 0xFF)
-            mask = (m >> 8) & 0xFF
-            if mask != 0 and on1:
-                fb[at + 128] = ((fb[at + 128] | mask) ^ mask) | ((v >> 8) & 0xFF)
-            mask = m >> 16
-            if mask != 0 and on2:
-                fb[at + 256] = ((fb[at + 256] | mask) ^ mask) | (v >> 16)
+    m0 = m & 0xFF if uint(y >> 3) < uint(8) else 0
+    m1 = (m >> 8) & 0xFF if uint((y >> 3) + 1) < uint(8) else 0
+    m2 = m >> 16 if uint((y >> 3) + 2) < uint(8) else 0
+    i = 0 if x >= 0 else -x
+    end = w if x + w <= 128 else 128 - x
+    while i < end:
+        v = col[i] << shift
+        k = at + i
+        if dots:  # set only
+            if m0:
+                fb[k] = fb[k] | (v & m0)
+            if m1:
+                fb[k + 128] = fb[k + 128] | ((v >> 8) & m1)
+            if m2:
+                fb[k + 256] = fb[k + 256] | ((v >> 16) & m2)
+        else:
+            if m0:
+                fb[k] = (fb[k] & (0xFF ^ m0)) | (v & m0)
+            if m1:
+                fb[k + 128] = (fb[k + 128] & (0xFF ^ m1)) | ((v >> 8) & m1)
+            if m2:
+                fb[k + 256] = (fb[k + 256] & (0xFF ^ m2)) | ((v >> 16) & m2)
         i += 1
 
 
