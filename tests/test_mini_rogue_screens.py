@@ -273,7 +273,7 @@ def test_each_death_is_named():
     scene = scene_module.Scene(FakeHost(g))
     scene.press(buttons.A)  # the trap is evaded; leaving the area starves
     scene.tick()
-    assert g.over and scene.end_lines == ["You starved to death."]
+    assert g.over and list(scene.end_lines) == ["You starved to death."]
 
 
 def test_no_wand_keeps_the_fight_on_screen():

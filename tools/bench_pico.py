@@ -61,7 +61,10 @@ ROUTES = ("mpy", "frozen")
 BOARD = "ssd1306-i2c"  # the board the tour runs on (the runner models every one in boards/)
 SEED = 1  # the first game's seed; each game after it takes the next
 CLOCK_HZ = 125_000_000
-# Goals of issue 16, in cycles at 125 MHz.
+# Goals, in cycles at 125 MHz (issues 16 and 27). Drawing alone (a frame's cycles before its
+# first transfer to the display: the press handled and the screen drawn) <= DRAW_GOAL for
+# every redraw of a game or the menus; so a press on I2C at 400 kHz takes at most the push's
+# own time + DRAW_GOAL, and on an SPI board (whose push is ~0.1 M) at most PRESS_GOAL.
 PRESS_GOAL = 2_500_000
 DRAW_GOAL = 1_250_000
 ENTER_GOAL = 12_500_000
@@ -348,8 +351,9 @@ def _stats(xs):
 
 
 def summarize(log):
-    """Per game: press (median, worst, worst drawing alone), enter, leave, idle median, idle
-    allocation, free heap; and the title's heap."""
+    """Per game: press (median, worst), drawing alone (median of the presses, worst of every
+    redraw: presses and animation frames), enter, leave, idle median, idle allocation, free
+    heap; the menus' presses likewise; and the title's heap."""
     by = {}
     for f in log["frames"]:
         by.setdefault(f["label"], []).append(f)
@@ -365,14 +369,15 @@ def summarize(log):
         # The frame that read a press (the answer to it); animation frames are the redraws
         # that follow without a press (dice rolling, a stat flashing).
         pushed = [f for f in play + by[key + "/pause"] if f["redrawn"] and f["press"]]
-        animation = [f["cycles"] for f in play if f["redrawn"] and not f["press"]]
+        animation = [f for f in play if f["redrawn"] and not f["press"]]
         idle = [f["cycles"] for f in play if not f["redrawn"]]
         rows.append({
             "game": key,
             "press": _stats([f["cycles"] for f in pushed]),
-            "draw": max(f["draw"] for f in pushed),
+            "draw": max(f["draw"] for f in pushed + animation),
+            "draw_median": _stats([f["draw"] for f in pushed])[0],
             "bytes": _stats([f["bytes"] for f in pushed])[0],
-            "animation": _stats(animation)[1],
+            "animation": _stats([f["cycles"] for f in animation])[1],
             "enter": max(f["cycles"] for f in by[key + "/enter"]),
             "leave": max(f["cycles"] for f in by[key + "/leave"]),
             "idle": _stats(idle)[0],
@@ -384,7 +389,8 @@ def summarize(log):
     # splash before it is the title's big word alone).
     boot = next((f.get("at") for f in log["frames"] if f["pushed"]), None)
     return {"games": rows, "boot": boot, "title_free": heap.get("title", (None,))[0],
-            "menu_press": _stats([f["cycles"] for f in menus])}
+            "menu_press": _stats([f["cycles"] for f in menus]),
+            "menu_draw": _stats([f["draw"] for f in menus])}
 
 
 def _m(c):
@@ -399,23 +405,27 @@ def markdown(summary, heading="Measured now"):
     lines = [
         "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on I2C at 400 kHz, 125 MHz)" % heading,
         "",
-        "| game | press, median | press, worst | drawing alone, worst | bytes pushed, median | "
-        "animation frame, worst | enter the game | leave it | idle frame | idle allocates | "
-        "free heap |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| game | press, median | press, worst | drawing alone, median | drawing alone, worst "
+        "| bytes pushed, median | animation frame, worst | enter the game | leave it | "
+        "idle frame | idle allocates | free heap |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in summary["games"]:
-        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s B | %s |" % (
-            r["game"], _m(r["press"][0]), _m(r["press"][1]), _m(r["draw"]), r["bytes"],
-            _m(r["animation"]),
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s B | %s |" % (
+            r["game"], _m(r["press"][0]), _m(r["press"][1]), _m(r["draw_median"]),
+            _m(r["draw"]), r["bytes"], _m(r["animation"]),
             _m(r["enter"]), _m(r["leave"]), _k(r["idle"]), r["idle_alloc"],
             "-" if r["free"] is None else "%.1f KB" % (r["free"] / 1000)))
     lines.append("")
-    lines.append("Menus: a press %s median, %s worst; free heap on the title %.1f KB. "
-                 "Goals: a press <= 2.50 M cycles (20 ms) with the push, drawing <= 1.25 M, "
-                 "entering or leaving a game <= 12.5 M, an idle frame <= 50 k and "
-                 "allocating nothing, free heap >= 150 KB." % (
+    lines.append("Menus: a press %s median, %s worst; drawing alone %s median, %s worst; free "
+                 "heap on the title %.1f KB. Drawing alone is a frame's cycles before its "
+                 "first transfer to the display (the press handled and the screen drawn); the "
+                 "rest of a press is the push. Goals: drawing alone <= 1.25 M cycles (10 ms) "
+                 "for every redraw (so a press <= the push's own time + 1.25 M on I2C, and "
+                 "<= 2.50 M on an SPI board), entering or leaving a game <= 12.5 M, an idle "
+                 "frame <= 50 k and allocating nothing, free heap >= 150 KB." % (
                      _m(summary["menu_press"][0]), _m(summary["menu_press"][1]),
+                     _m(summary["menu_draw"][0]), _m(summary["menu_draw"][1]),
                      (summary["title_free"] or 0) / 1000))
     return "\n".join(lines) + "\n"
 
@@ -440,33 +450,35 @@ def side_by_side(summaries):
 
     lines = ["### Both routes side by side (%s)" % " / ".join(ROUTE_NAMES[r] for r in routes),
              "",
-             "Reset to the first full title frame: %s; a press in the menus, median: %s; free "
-             "heap on the title: %s." % (
+             "Reset to the first full title frame: %s; a press in the menus, median: %s, "
+             "drawing alone worst: %s; free heap on the title: %s." % (
                  cell(_m, [summaries[r]["boot"] for r in routes]),
                  cell(_m, [summaries[r]["menu_press"][0] for r in routes]),
+                 cell(_m, [summaries[r]["menu_draw"][1] for r in routes]),
                  cell(kb, [summaries[r]["title_free"] for r in routes])),
              "",
-             "| game | press, median | press, worst | enter the game | leave it | idle frame | "
-             "free heap |",
-             "|---|---|---|---|---|---|---|"]
+             "| game | press, median | press, worst | drawing alone, worst | enter the game | "
+             "leave it | idle frame | free heap |",
+             "|---|---|---|---|---|---|---|---|"]
     for game, by in games.items():
         if set(by) != set(routes):
             continue
         rows = [by[r] for r in routes]
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             game, cell(_m, [x["press"][0] for x in rows]), cell(_m, [x["press"][1] for x in rows]),
+            cell(_m, [x["draw"] for x in rows]),
             cell(_m, [x["enter"] for x in rows]), cell(_m, [x["leave"] for x in rows]),
             cell(_k, [x["idle"] for x in rows]), cell(kb, [x["free"] for x in rows])))
     return "\n".join(lines) + "\n"
 
 
 def goals_missed(summary):
-    """The goals of issue 16 not met, as sentences (empty: all met)."""
+    """The goals not met, as sentences (empty: all met). Drawing alone is held to DRAW_GOAL in
+    every game and in the menus; the press itself, on the I2C display measured here, is then
+    within the push's own time + DRAW_GOAL."""
     missed = []
     for r in summary["games"]:
         g = r["game"]
-        if r["press"][1] > PRESS_GOAL:
-            missed.append("%s: a press takes up to %s (goal 2.50 M)" % (g, _m(r["press"][1])))
         if r["draw"] > DRAW_GOAL:
             missed.append("%s: drawing takes up to %s (goal 1.25 M)" % (g, _m(r["draw"])))
         for what in ("enter", "leave"):
@@ -478,6 +490,9 @@ def goals_missed(summary):
             missed.append("%s: an idle frame allocates %d B" % (g, r["idle_alloc"]))
         if r["free"] is not None and r["free"] < HEAP_GOAL:
             missed.append("%s: %d B free (goal 150 KB)" % (g, r["free"]))
+    worst = summary["menu_draw"][1]
+    if worst is not None and worst > DRAW_GOAL:
+        missed.append("menus: drawing takes up to %s (goal 1.25 M)" % _m(worst))
     return missed
 
 

@@ -20,6 +20,19 @@ SOURCES = (
     (os.path.join(ROOT, "tools", "mp"), "tools_mp"),
 )
 DEFAULT_HEAP = "64K"
+# A module with native code (@micropython.viper: firmware/deckdelve/ui/raster_native.py) is
+# machine code for the Pico's Cortex-M0+, as the firmware image's build compiles it. Such a
+# .mpy loads only on an RP2040; elsewhere (the unix port, the web page) its import fails
+# and the code that imports it falls back to its portable twin.
+PICO_ARCH = "-march=armv6m"
+
+
+def cross_flags(src):
+    """mpy-cross's extra flags for the source file src: the Pico's architecture for native
+    code, none for bytecode (which loads anywhere)."""
+    with open(src, encoding="utf-8") as f:
+        native = "@micropython.viper" in f.read()
+    return [PICO_ARCH] if native else []
 
 
 def tool(name):
@@ -64,7 +77,8 @@ def build(out=BUILD, quiet=True):
                              and os.path.getmtime(dest) >= os.path.getmtime(src))
                     if not fresh:
                         r = subprocess.run(
-                            [mpy_cross, "-o", dest, "-s", os.path.relpath(src, src_root), src],
+                            [mpy_cross, "-o", dest, "-s", os.path.relpath(src, src_root)]
+                            + cross_flags(src) + [src],
                             capture_output=True, text=True,
                         )
                         if r.returncode:

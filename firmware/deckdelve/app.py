@@ -74,7 +74,8 @@ class App:
         """A screen's press changed only this part of the screen (call it once for each part;
         a press that calls it for none has the whole screen redrawn). The next draw then
         redraws just these parts: draw.redraw runs the screen's draw with every item outside
-        them skipped, and the display pushes only the pages that changed."""
+        them skipped, and the display pushes only the pages that changed. A press that
+        changed nothing says so with an empty part (w or h 0): nothing is redrawn."""
         n = self.region_count
         self.region_count = n + 1
         if n < draw.REGIONS:
@@ -89,13 +90,13 @@ class App:
         self.region_count = 0
         try:
             if self.dirty or n > draw.REGIONS:
-                self.fb.fill(0)
+                draw.clear(self.fb)
                 self.stack[-1].draw(self.fb)
             else:
                 draw.redraw(self.fb, self.regions, n, self.stack[-1].draw)
         except Exception as e:  # noqa: BLE001 - as in frame()
             self.crashed(e)
-            self.fb.fill(0)
+            draw.clear(self.fb)
             self.stack[-1].draw(self.fb)
         self.dirty = False
 
@@ -211,8 +212,10 @@ class App:
         store = None
         entry = load("registry", "find")(key)
         self.stack = []
+        # (the menus keep the store and a slot game's campaigns module loaded while they are
+        # up: each forgotten module is a collection of the heap, ~7 ms on a Pico, at a press)
         forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",
-               "howto", "achievements")
+               "howto", "achievements", "campaigns")
         error = None
         try:
             if entry is None:
@@ -433,6 +436,8 @@ class Menu(Screen):
                 self.on_back()
             else:
                 self.app.pop()
+        else:
+            self.app.changed(0, 0, 0, 0)  # LEFT, RIGHT: nothing to redraw
 
     def _row_changed(self, row):
         """The bar of the row-th row on screen (its text one pixel below its top) changed."""

@@ -215,12 +215,17 @@ def delete(root, key, slot):
 def kept(root, key, slot):
     """The N of the newest campaign of this slot kept aside as .badN (its snapshot or its
     journal: see _Store), 0 if none: the slot list says where it went."""
-    store = _store(root, None)
+    # (one listing of the folder, not a look-up of each name: each is a file system
+    # search, ~1.8 ms on a Pico, and the slot list asks this for every empty slot)
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return 0
     base = "%s%d" % (campaign_prefix(key), slot)
     n = 0
     while True:
         for end in (".sav", ".j0", ".j1"):
-            if store.exists("%s%s.bad%d" % (base, end, n + 1)):
+            if "%s%s.bad%d" % (base, end, n + 1) in names:
                 break
         else:
             return n

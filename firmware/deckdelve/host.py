@@ -132,6 +132,8 @@ class GameHost(Screen):
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
                 self.keep_screen()  # a campaign: the messages left to read, kept at once
+            else:
+                self.app.changed(0, 0, 0, 0)  # the d-pad under a message: nothing to redraw
             return
         if self.game.over:
             # The last message is closed and the final board is in view (what beat you, or

@@ -3,7 +3,7 @@
 from deckdelve import sound
 from deckdelve.buttons import A, LEFT, RIGHT
 from deckdelve import registry
-from deckdelve.app import Menu, Message, Screen, forget, hint, load, table_key
+from deckdelve.app import Menu, Message, Screen, hint, load, table_key
 from deckdelve.ui import draw
 
 VERSION = "0.1"
@@ -127,7 +127,6 @@ class GameMenu(Menu):
             self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i)
                          for i in range(len(self.labels))]
             kept = None
-            forget("campaigns")  # (loaded again by what the player chooses)
             for i in range(len(self.labels)):
                 empty = "empty; old one in .bad%d" % self.kept[i] if self.kept[i] else \
                     "- empty -"
@@ -137,7 +136,6 @@ class GameMenu(Menu):
             if self.app.store().has_run(key):
                 items.append("Continue saved run")
                 self.actions.append(("continue", ()))
-            forget("store")  # (loaded again by what the player chooses, if it needs it)
             for label, opts in options or (("New game", ()),):
                 items.append(label)
                 self.actions.append(("new", opts))

@@ -64,6 +64,14 @@ _COLUMN_LOW = const(0x00)  # | low 4 bits of the column
 _COLUMN_HIGH = const(0x10)  # | high 4 bits of the column
 
 
+# On the Pico, native code finds the pages that changed (ui/raster_native.py): show() asks at
+# every frame, and comparing the pages in Python cost ~1.7 ms a show() that pushed nothing.
+try:
+    from deckdelve.ui.raster_native import changed_pages as _changed_pages
+except (ImportError, ValueError):  # (not the Pico: see the end of ui/draw.py)
+    _changed_pages = None
+
+
 def _flip(degrees):
     # 0 degrees: RAM column 0 on the right and rows scanned bottom to top, which shows the
     # module's picture upright with its pins at the top; 180 undoes both.
@@ -159,31 +167,45 @@ class _Oled(framebuf.FrameBuffer):
         """Forget what the controller holds: the next show() pushes every page."""
         self._stale = True
 
+    def _changed(self):
+        """The pages (a bit each, page 0 bit 0) that differ from what was pushed: all while
+        the controller's RAM is unknown. No allocation: the pages are views made once."""
+        if self._stale:
+            return 0xFF
+        if _changed_pages is not None:
+            return _changed_pages(self.buffer, self.sent)
+        mask = 0
+        for page in range(PAGES):
+            if self.pages[page] != self._sent_pages[page]:
+                mask |= 1 << page
+        return mask
+
     def _first_changed(self, page):
         """The first chunk of the page (0..CHUNKS-1) that differs from what was pushed, or
         CHUNKS if none; self._last is then the last one. The copy is brought up to date (the
         caller pushes the chunks first.._last). No allocation: the chunks are views made
         once."""
+        # (written to keep its frame within 11 words: MicroPython takes a larger one from the
+        # heap at every call, and this runs for each of the eight pages of every redraw)
         now = self.pages[page]
         sent = self._sent_pages[page]
         if self._stale:
-            first = 0
-            last = CHUNKS - 1
-        elif now == sent:
+            sent[:] = now
+            self._last = CHUNKS - 1
+            return 0
+        if now == sent:
             return CHUNKS
-        else:
-            chunks = self.chunks
-            was = self._sent_chunks
-            base = page * CHUNKS
-            first = 0
-            while chunks[base + first] == was[base + first]:
-                first += 1
-            last = CHUNKS - 1
-            while chunks[base + last] == was[base + last]:
-                last -= 1
+        chunks = self.chunks
+        was = self._sent_chunks
+        first = page * CHUNKS
+        while chunks[first] == was[first]:
+            first += 1
+        page = page * CHUNKS + CHUNKS - 1  # (now the page's last chunk)
+        while chunks[page] == was[page]:
+            page -= 1
         sent[:] = now
-        self._last = last
-        return first
+        self._last = page % CHUNKS
+        return first % CHUNKS
 
     def show(self):
         """Push what changed since the last show() (every page the first time)."""
@@ -263,7 +285,10 @@ class SSD1306(_Oled):
         chunks = self.chunks
         offset = self.col_offset
         follows = -1  # the page the controller's window goes on to after the last write
+        changed = self._changed()
         for page in range(PAGES):
+            if not changed & (1 << page):
+                continue
             first = self._first_changed(page)
             if first == CHUNKS:
                 continue
@@ -329,7 +354,10 @@ class SH1106(_Oled):
         pages = self.pages
         chunks = self.chunks
         bus = self.bus
+        changed = self._changed()
         for page in range(PAGES):
+            if not changed & (1 << page):
+                continue
             first = self._first_changed(page)
             if first == CHUNKS:
                 continue

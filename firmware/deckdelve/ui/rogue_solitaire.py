@@ -198,6 +198,7 @@ class Scene:
         self.chosen = -1  # the first place of a two-step play, -1 when none
         self.pairs = []  # PLAY: (first place, second place, action)
         self.targets = []  # the places the cursor may rest on now
+        self.centres = None  # their centres (see _centres)
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
@@ -212,6 +213,10 @@ class Scene:
         # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
         self.boards = []
         self.queued = 0  # how many messages there were once the last action's were queued
+        # The panel's labels, made once (from WORDS at every redraw, they were five strs made
+        # a redraw): deck, discards, Buffet, kills, score.
+        self.labels = tuple(words(w) for w in (_W_DECK, _W_DISC, _W_BUFFET_LABEL, _W_KILLS,
+                                                _W_SCORE))
         # (A new game has no events to show; a continued run's last ones were seen before.)
         self._refresh()
 
@@ -269,6 +274,7 @@ class Scene:
         if self.chosen < 0 and self.buffet_shown(g) and targets and ph < rs.PH_BUFFET:
             targets.append(INFO)  # not an action: A there opens the Buffet's view
         self.targets = targets
+        self.centres = None  # (see _centres)
         if ph == rs.PH_PLAY:
             if self.place not in targets:
                 self.place = rs.P + 4
@@ -460,14 +466,14 @@ class Scene:
         cx, cy = self._centre(place)
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
+        centres = self._centres()
         best = place
         best_d = 1 << 20
-        for t in self.targets:
-            tx, ty = self._centre(t)
-            along = (tx - cx) * dx + (ty - cy) * dy
+        for i in range(0, len(centres), 2):
+            along = (centres[i] - cx) * dx + (centres[i + 1] - cy) * dy
             if along <= 0:
                 continue
-            across = (tx - cx) * dy + (ty - cy) * dx
+            across = (centres[i] - cx) * dy + (centres[i + 1] - cy) * dx
             if across < 0:
                 across = -across
             if across <= along:
@@ -475,9 +481,21 @@ class Scene:
             else:
                 d = 4096 + along + 2 * across  # outside the cone: only if the cone is empty
             if d < best_d:
-                best = t
+                best = self.targets[i >> 1]
                 best_d = d
         return best
+
+    def _centres(self):
+        """The centre of each place in self.targets, x then y, worked out once for each
+        layout (_refresh makes a new one): every d-pad press looks at all of them."""
+        centres = self.centres
+        if centres is None:
+            targets = self.targets
+            centres = bytearray(2 * len(targets))
+            for i in range(len(targets)):
+                centres[2 * i], centres[2 * i + 1] = self._centre(targets[i])
+            self.centres = centres
+        return centres
 
     def _centre(self, place):
         x, y, w, h = self._rect(place)
@@ -689,18 +707,25 @@ class Scene:
         g = self.host.game
         over = g.over
         grid, down = self._shown_board(g)
-        for spot in range(27):
-            if not draw.visible(GRID_X[spot // 9], 0, GRID_W, GRID_H):
+        cursor = -1 if over or self.host.pending else self.place
+        card = draw.card
+        w = draw.CARD_W
+        h = draw.CARD_H
+        spot = 0
+        for x0 in GRID_X:
+            if not draw.visible(x0, 0, GRID_W, GRID_H):
+                spot += 9
                 continue  # a partial redraw that leaves this grid alone (see draw.redraw)
-            x, y = spot_xy(spot)
-            c = grid[spot]
-            here = not over and spot == self.place and not self.host.pending
-            if here and down[spot]:
-                # An inverted back looks like a back: the cursor shows a white card with '?'.
-                fb.fill_rect(x, y, draw.CARD_W, draw.CARD_H, 1)
-                draw.char(fb, 63, x + 4, y + 5, 0)
-            else:
-                draw.card(fb, c, x, y, not down[spot], here)
+            for y in range(0, GRID_H, h):
+                for x in range(x0, x0 + GRID_W, w):
+                    if spot == cursor and down[spot]:
+                        # An inverted back looks like a back: the cursor shows a white card
+                        # with '?'.
+                        fb.fill_rect(x, y, w, h, 1)
+                        draw.char(fb, 63, x + 4, y + 5, 0)
+                    else:
+                        card(fb, grid[spot], x, y, not down[spot], spot == cursor)
+                    spot += 1
         if grid is g.grid:
             # A filled bottom-right corner on each of your outer cards that matches the
             # exit's card in the same spot, and on that exit card: how close you are to the
@@ -749,14 +774,13 @@ class Scene:
             draw.text(fb, words(_W_RACE_LABEL), x, 0)
         else:
             draw.text(fb, words(_W_FLOOR) % g.floor(), x, 0)
-        rows = ((_W_DECK, g.deck_n), (_W_DISC, g.discard_n),
-                (_W_BUFFET_LABEL, g.buffet_n - g.buffet_top), (_W_KILLS, g.kills),
-                (_W_SCORE, g.score))
+        values = (g.deck_n, g.discard_n, g.buffet_n - g.buffet_top, g.kills, g.score)
+        labels = self.labels
         y = 7
-        for w, n in rows:
-            s = str(n)
+        for i in range(5):
+            s = str(values[i])
             if len(s) < 4:  # a race score of four digits fills the row: its label gives way
-                draw.text(fb, words(w), x, y)
+                draw.text(fb, labels[i], x, y)
             draw.right(fb, s, draw.W, y)  # (to the edge: a space's width from a label)
             y += 7
         if g.phase == rs.PH_DISCARD and g.hand_n > 8:
@@ -775,9 +799,11 @@ class Scene:
 
     def _hand(self, fb, g):
         n = g.hand_n
-        for i in range(n):
-            x, y, w, h = self._rect(HAND + i)
-            draw.card_small(fb, g.hand[i], x, y, True, not g.over and self.place == HAND + i)
+        cursor = -1 if g.over else self.place - HAND
+        card_small = draw.card_small
+        for i in range(n):  # (as _rect: one row, or two from the eighth card)
+            card_small(fb, g.hand[i], (i & 7) * PITCH, HAND_Y + (i >> 3) * HAND_ROW_PITCH, True,
+                       i == cursor)
             if self.chosen == HAND + i:
                 self._mark(fb, HAND + i)
         take = HAND + n

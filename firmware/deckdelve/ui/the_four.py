@@ -326,12 +326,21 @@ class Scene:
             return self._press_log(button)
         n = len(self.items)
         if button == buttons.UP or button == buttons.DOWN:
+            was = self.index
+            top = self.top
             if n:
                 self.index = (self.index + (1 if button == buttons.DOWN else n - 1)) % n
                 self._scroll()
             if sheet and self._sheet_shown():
-                # A move in the action list: the sheet beside it stays (see draw.redraw).
-                self.host.changed(LIST_X - 2, 0, draw.W - LIST_X + 2, draw.H)
+                # A move in the action list: the sheet beside it stays (see draw.redraw), and
+                # without a scroll only the rows left and entered change (each row's bar is
+                # LIST_PITCH + 1 high, from a pixel above its text).
+                if n and self.top == top:
+                    for i in (was, self.index):
+                        self.host.changed(LIST_X, (i - top) * LIST_PITCH, draw.W - LIST_X,
+                                          LIST_PITCH + 1)
+                else:
+                    self.host.changed(LIST_X - 2, 0, draw.W - LIST_X + 2, draw.H)
             return True
         if button == buttons.A:
             item = self.current()
@@ -682,12 +691,17 @@ class Scene:
             if i >= len(items):
                 break
             y = 1 + row * LIST_PITCH
-            draw.bar(fb, self.row_text(items[i]), LIST_X, y, 128 - LIST_X, i == self.index)
+            # (a row a partial redraw leaves alone costs nothing: its words are not made)
+            if draw.visible(LIST_X, y - 1, 128 - LIST_X, LIST_PITCH + 1):
+                draw.bar(fb, self.row_text(items[i]), LIST_X, y, 128 - LIST_X, i == self.index)
         if self.top > 0:
             draw.text(fb, draw.ARROW_U, 122, 1)
         if self.top + LIST_ROWS < len(items):
             draw.text(fb, draw.ARROW_D, 122, 1 + (LIST_ROWS - 1) * LIST_PITCH)
         g = self.host.game
+        below = 16 if g.phase == F.END else FOOT_Y  # (the end's lines start higher)
+        if not draw.visible(LIST_X, below, 128 - LIST_X, draw.H - below):
+            return  # (what is under the list, left alone by a partial redraw)
         m = self.menu
         ask = None
         if g.phase == F.SCAR_PHASE:

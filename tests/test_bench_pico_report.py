@@ -1,0 +1,50 @@
+"""tools/bench_pico.py's report from a runner's log, without the emulator: which frames count
+as a press, as drawing, as an animation, and which goals it says are missed."""
+
+from tools import bench_pico
+
+
+def frame(label, cycles, draw, press=None, redrawn=True, pushed=True):
+    return {"n": 0, "label": label, "press": press, "cycles": cycles, "draw": draw,
+            "redrawn": redrawn, "pushed": pushed, "bytes": 128 if pushed else 0, "at": 1}
+
+
+def log(play, menus=(), pause=()):
+    key = bench_pico.TOUR[0][0]
+    frames = [frame("title", 3_000_000, 900_000)]
+    frames += [frame("menus", c, d, "a") for c, d in menus]
+    frames += [frame(key + "/enter", 10_000_000, 9_000_000, "a")]
+    frames += play
+    frames += [frame(key + "/pause", c, d, "b") for c, d in pause or [(3_000_000, 800_000)]]
+    frames += [frame(key + "/leave", 9_000_000, 8_000_000, "a")]
+    probes = [{"label": "title", "line": "PROBE free=200000 frame_alloc=0"},
+              {"label": key + "/play", "line": "PROBE free=160000 frame_alloc=0"}]
+    return {"frames": frames, "probes": probes}
+
+
+def test_drawing_alone_counts_every_redraw_and_a_press_may_push_for_long():
+    key = bench_pico.TOUR[0][0]
+    play = [frame(key + "/play", 4_000_000, 1_000_000, "right"),  # a whole push on I2C
+            frame(key + "/play", 1_500_000, 1_100_000, "left"),
+            frame(key + "/play", 1_300_000, 1_300_000, None),  # an animation frame drawn slowly
+            frame(key + "/play", 40_000, 40_000, None, redrawn=False, pushed=False)]
+    s = bench_pico.summarize(log(play, menus=[(3_000_000, 700_000)]))
+    row = s["games"][0]
+    # (the presses in the pause menu count as the game's: 3.0 M, drawn in 0.8 M)
+    assert row["press"] == (3_000_000, 4_000_000)
+    assert row["draw"] == 1_300_000 and row["draw_median"] == 1_000_000
+    assert row["animation"] == 1_300_000 and row["idle"] == 40_000
+    assert s["menu_draw"] == (700_000, 700_000)
+    missed = bench_pico.goals_missed(s)
+    # the 4.0 M press is within its push + 1.25 M: only the slow animation frame is missed
+    assert missed == ["%s: drawing takes up to 1.30 M (goal 1.25 M)" % key], missed
+    assert "| 1.00 M | 1.30 M |" in bench_pico.markdown(s)
+
+
+def test_the_menus_drawing_is_held_to_the_goal_too():
+    key = bench_pico.TOUR[0][0]
+    play = [frame(key + "/play", 2_000_000, 900_000, "down")]
+    s = bench_pico.summarize(log(play, menus=[(3_000_000, 700_000), (5_000_000, 2_000_000)],
+                                 pause=[(4_000_000, 1_000_000)]))
+    assert s["games"][0]["draw"] == 1_000_000  # (the pause menu's presses are the game's)
+    assert bench_pico.goals_missed(s) == ["menus: drawing takes up to 2.00 M (goal 1.25 M)"]

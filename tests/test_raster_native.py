@@ -1,0 +1,43 @@
+"""The Pico's native drawing (firmware/deckdelve/ui/raster_native.py: viper and native code)
+and draw.py's portable twin, which the simulator, the web page and the tests run, draw the
+same bytes; the native module is built for the Pico only and everywhere else the twin draws.
+(The emulated-Pico test then holds every frame the Pico draws with the native code to the
+simulator's, drawn by the twin.)"""
+
+import os
+
+from tools import mpy
+
+ARMV6M = 4  # MicroPython's MP_NATIVE_ARCH_ARMV6M, in a .mpy header's third byte (<< 2)
+
+
+def drawn(use_build):
+    r = mpy.run(["-m", "raster_cases"], heap="256K", use_build=use_build, timeout=600)
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    lines = r.stdout.splitlines()
+    return lines[0], lines[1:]
+
+
+def test_native_and_twin_draw_the_same_bytes():
+    # tests/shared/raster_cases.py: text with every character and ones the font lacks, every
+    # card and empty place at both sizes, up, down and under the cursor, cursors of any size,
+    # widths, all at and across the screen's edges, over dark, lit and noise. From the build,
+    # the twin draws (the native .mpy is the Pico's); from the sources, the unix port compiles
+    # the native module's viper for x64 as the firmware does for armv6m.
+    which, twin = drawn(use_build=True)
+    assert which == "raster twin"
+    which, native = drawn(use_build=False)
+    assert which == "raster native"
+    assert len(twin) == len(native) > 2000
+    for a, b in zip(twin, native):
+        assert a == b, "native and twin differ: %s (twin) / %s (native)" % (a, b)
+
+
+def test_native_code_is_built_for_the_pico_and_everything_else_is_bytecode():
+    mpy.build()
+    for folder, _dirs, files in os.walk(mpy.BUILD):
+        for f in files:
+            if f.endswith(".mpy") and not folder.startswith(os.path.join(mpy.BUILD, "tests")):
+                with open(os.path.join(folder, f), "rb") as h:
+                    arch = h.read(3)[2] >> 2
+                assert arch == (ARMV6M if f == "raster_native.mpy" else 0), f
