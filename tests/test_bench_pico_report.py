@@ -48,3 +48,18 @@ def test_the_menus_drawing_is_held_to_the_goal_too():
                                  pause=[(4_000_000, 1_000_000)]))
     assert s["games"][0]["draw"] == 1_000_000  # (the pause menu's presses are the game's)
     assert bench_pico.goals_missed(s) == ["menus: drawing takes up to 2.00 M (goal 1.25 M)"]
+
+
+def test_on_spi_the_press_itself_is_held_to_the_goal_and_the_bus_is_named():
+    key = bench_pico.TOUR[0][0]
+    play = [frame(key + "/play", 2_600_000, 1_100_000, "down")]
+    spi = log(play, menus=[(2_000_000, 700_000)])
+    spi["bus"] = {"kind": "spi", "hz": 10416666, "asked_hz": 10000000}
+    s = bench_pico.summarize(spi)
+    missed = bench_pico.goals_missed(s)
+    # (the pause menu's 3.0 M press is the game's worst)
+    assert missed == ["%s: a press takes up to 3.00 M (goal 2.50 M on SPI)" % key], missed
+    assert "SSD1306 on SPI at 10.4 MHz" in bench_pico.markdown(s)
+    i2c = bench_pico.summarize(log(play, menus=[(2_000_000, 700_000)]))
+    assert bench_pico.goals_missed(i2c) == []  # the same presses are within the push + 1.25 M
+    assert "SSD1306 on I2C at 400 kHz" in bench_pico.markdown(i2c)

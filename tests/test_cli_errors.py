@@ -95,7 +95,9 @@ BAD = [
     ("tools.mutate", ["--game", "red_queen", "--rerun", "/no/such"]),
     ("tools.mutate", ["--game", "red_queen", "--rerun", "{file}"]),  # not a mutate output
     ("tools.bench_pico", ["--games", "nope"]),
-    ("tools.bench_pico", ["--firmware", "/no/such.uf2"]),
+    ("tools.bench_pico", ["--firmware", "/no/such.uf2", "--route", "mpy", "--bus", "i2c"]),
+    ("tools.bench_pico", ["--firmware", "/no/such.uf2"]),  # one image, but both buses
+    ("tools.bench_pico", ["--bus", "usb"]),
     ("tools.bench_pico", ["--bootrom", "/no/such.js"]),
     ("tools.bench_pico", ["--out", "{file}/x.md"]),
     ("tools.bench_pico", ["--out", "{tmp}"]),
