@@ -38,6 +38,7 @@ class Sim:
         """One frame with these presses; redraws when the app asks to."""
         if self.app.frame(presses):
             self.app.draw()
+        self.app.after_show()  # as the Pico's loop: the save once the frame is drawn
         self.frames += 1
 
     def press(self, letter):
@@ -63,6 +64,7 @@ class Sim:
             if not self.app.frame(0):
                 break
             self.app.draw()
+            self.app.after_show()
 
     def image(self, scale=1):
         return render.to_image(self.buf, scale)

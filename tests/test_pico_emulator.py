@@ -48,6 +48,7 @@ def simulator_frames(pico_frames, seed, files=None):
         redrawn = app.frame(press)
         if redrawn:
             app.draw()
+        app.after_show()
         out.append((f["label"], redrawn, bytes(buf)))
     return out
 

@@ -114,8 +114,8 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
         assert op["t1"] - op["t0"] == want, op
     # the save's frame waits for the chip: longer by the difference (give or take an
     # interrupt handler or two: a longer wait leaves more timer ticks due)
-    (kind, t_wait, _b, _e), = pico_flash.save_frames(typical)
-    (_k, w_wait, _b, _e), = pico_flash.save_frames(worst)
+    (kind, _s, t_wait, _b, _e), = pico_flash.save_frames(typical)
+    (_k, _s, w_wait, _b, _e), = pico_flash.save_frames(worst)
     pages = sum(op["kind"] == "P" for op in typical.ops if op["label"] == "save")
     assert kind == "settings" and pages >= 3
     assert abs(w_wait - t_wait - pages * (375_000 - 50_000)) < 50_000, (t_wait, w_wait)

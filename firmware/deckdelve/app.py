@@ -33,6 +33,7 @@ class App:
         self.starting = None  # a game to start at the end of this frame (see start_game)
         self.leaving = None  # a game to leave at the end of this frame (see leave_game)
         self.suspended = None  # the game saved while the display sleeps (see suspend)
+        self.deferred = None  # a save to run once the frame is on the display (see later)
         self.crashing = False  # handling an unexpected error (see crashed)
         # (the store stays loaded until the boot check, in the next frame, forgets it: one
         # collection of the heap then, not two before the title is up)
@@ -49,6 +50,8 @@ class App:
     def frame(self, presses):
         """Handle this frame's presses and animations; True if the screen must be redrawn."""
         try:
+            if self.deferred is not None:
+                self.after_show()  # (a loop that did not call it: before anything else)
             if not self.files_checked and not self.dirty:
                 self.check_files()
             if presses:
@@ -69,6 +72,23 @@ class App:
         except Exception as e:  # noqa: BLE001 - a bug in a screen: shown, logged, survived
             self.crashed(e)
         return self.dirty or self.region_count > 0
+
+    def later(self, save):
+        """Run save (a callable) once this frame is on the display: the loop calls
+        after_show() after pushing it, and frame() at the latest. The answer to a press is
+        seen before the flash is written (a sector erase takes 45 ms, and nothing runs
+        meanwhile); a power cut in between leaves the save before it, as one during it does."""
+        self.deferred = save
+
+    def after_show(self):
+        """The frame is on the display: the save put off for it (see later), if any."""
+        save = self.deferred
+        if save is not None:
+            self.deferred = None
+            try:
+                save()
+            except Exception as e:  # noqa: BLE001 - as in frame()
+                self.crashed(e)
 
     def changed(self, x, y, w, h):
         """A screen's press changed only this part of the screen (call it once for each part;

@@ -46,6 +46,7 @@ class Console:
         if redrawn:
             self.app.draw()
             self.display.show()
+        self.app.after_show()  # the save a press asked for, now that its answer is seen
         if self.buzzer is not None:
             self.buzzer.update(now)
         return redrawn

@@ -382,10 +382,15 @@ class Campaign:
         return self.save(game)
 
     def save(self, game, messages=(), view=()):
-        """After an action: the snapshot (atomically), with the screen it leaves (the
-        messages waiting to be read, the scene's view), then the journal. False (and a notice
-        from the store) if the snapshot could not be written; the next save tries again, with
-        these journal lines too."""
+        """After an action: its journal lines taken (note), then written (write). False (and
+        a notice from the store) if they could not be."""
+        return self.note(game) and self.write(game, messages, view)
+
+    def note(self, game):
+        """Take the last action's journal lines from the game (journal_lines() gives only
+        the last action's): the next write() writes them. Done at the action, so that a write
+        put off until the frame is on the display (GameHost.act) loses none. False (with a
+        notice) if it could not be."""
         if self.locked:
             self.store.note("Did not save %s: its file could not be read." % self.what())
             return False
@@ -401,6 +406,16 @@ class Campaign:
         except MemoryError:
             self.store.note("Could not save %s (out of memory); what was saved before is "
                             "kept." % self.what())
+            return False
+        return True
+
+    def write(self, game, messages=(), view=()):
+        """The snapshot (atomically), with the screen it leaves (the messages waiting to be
+        read, the scene's view), then the journal lines noted. False (and a notice from the
+        store) if the snapshot could not be written; the next write tries again, with these
+        journal lines too."""
+        if self.locked:
+            self.store.note("Did not save %s: its file could not be read." % self.what())
             return False
         if not self._write(game, messages, view):
             return False

@@ -7,6 +7,10 @@ from deckdelve.buttons import A, B
 from deckdelve.app import Screen, forget, load, table_key
 from deckdelve.ui import draw
 
+# A campaign's writes still to be done (GameHost.unsaved): an action's, the screen's alone.
+ACTION = 1
+SCREEN = 2
+
 
 class GameHost(Screen):
     """Runs one game: its scene, the run's action log, event messages, pause, game over."""
@@ -24,6 +28,7 @@ class GameHost(Screen):
         # after every action; continuing one reads it and never consumes it.
         self.slot = slot
         self.campaign = None
+        self.unsaved = 0  # the campaign's writes still to be done: ACTION, SCREEN (see act)
         if slot is not None:
             self.campaign = load("campaigns", "Campaign")(app.data_dir, key, slot, app.notices)
             self.game = self.campaign.load(rules.Game)
@@ -62,6 +67,10 @@ class GameHost(Screen):
 
     # -- what scenes call --------------------------------------------------------------------
     def act(self, action):
+        if self.unsaved & ACTION:
+            # (an action before the last one's write was done, in one frame: that one first,
+            # so that each snapshot holds at most one action's journal lines)
+            self.write_campaign()
         game = self.game
         game.apply(action)
         if self.campaign is None:
@@ -70,10 +79,15 @@ class GameHost(Screen):
         if acted is not None:
             acted(action)  # the scene's own state after the action (saved with a campaign)
         self._queue_events()
-        # A campaign is saved with the screen the action leaves: its messages and view.
-        if self.campaign is not None and not self.campaign.save(game, self.pending,
-                                                                self.view()):
-            self.app.show_notices()  # not saved (flash full?): the store says so
+        if self.campaign is not None:
+            # A campaign is saved with the screen the action leaves (its messages and view),
+            # once that screen is on the display (App.later): the answer to the press is seen
+            # first, the flash written after (a sector erase alone takes 45 ms).
+            if self.campaign.note(game):
+                self.unsaved = ACTION
+                self.app.later(self.write_campaign)
+            else:
+                self.app.show_notices()  # not saved (out of memory): the store says so
         if hasattr(game, "achievements"):
             mask = game.achievements()
             combine = getattr(self.rules, "combine_achievements", None)
@@ -108,12 +122,27 @@ class GameHost(Screen):
         return view() if view is not None else ()
 
     def keep_screen(self):
-        """A campaign keeps the screen it is on: the messages still to read (after each one
-        read), and the scene's view when the handheld goes to sleep or the game is left (see
-        Campaign.keep_screen)."""
-        if self.campaign is not None and not self.campaign.keep_screen(
-                self.game, self.pending, self.view()):
-            self.app.show_notices()
+        """A campaign keeps the screen it is on: the messages still to read, and the scene's
+        view, now (the handheld going to sleep, the game left: see Campaign.keep_screen),
+        with an action's write if one is still to be done."""
+        if self.campaign is not None:
+            self.unsaved |= SCREEN
+            self.write_campaign()
+
+    def write_campaign(self):
+        """The campaign's writes still to be done (unsaved): an action's snapshot and
+        journal lines, or the screen alone. Run by the app once the frame is on the display
+        (App.later), or at once by keep_screen."""
+        unsaved = self.unsaved
+        self.unsaved = 0
+        if unsaved & ACTION:
+            done = self.campaign.write(self.game, self.pending, self.view())
+        elif unsaved:
+            done = self.campaign.keep_screen(self.game, self.pending, self.view())
+        else:
+            return
+        if not done:
+            self.app.show_notices()  # not saved (flash full?): the store says so
 
     def changed(self, x, y, w, h):
         """The scene's press changed only this part of the screen (see App.changed)."""
@@ -131,7 +160,10 @@ class GameHost(Screen):
             if button == A or button == B:
                 self.pending.pop(0)
                 self.app.play(sound.CLICK)
-                self.keep_screen()  # a campaign: the messages left to read, kept at once
+                if self.campaign is not None:
+                    # the messages left to read, kept once the screen is on the display
+                    self.unsaved |= SCREEN
+                    self.app.later(self.write_campaign)
             else:
                 self.app.changed(0, 0, 0, 0)  # the d-pad under a message: nothing to redraw
             return

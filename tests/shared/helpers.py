@@ -89,6 +89,7 @@ class Headless:
     def frame(self, presses):
         if self.app.frame(presses):
             self.app.draw()
+        self.app.after_show()  # (as the Pico's loop: a save put off for the frame)
         if not self.crash_ok and self.top() == "Crash":
             raise AssertionError("crash screen: " + " ".join(self.app.stack[-1].lines))
 

@@ -189,3 +189,54 @@ def test_an_ended_story_is_read_and_scored_once_even_after_a_stop_in_the_initial
     from deckdelve.store import Store
 
     assert [e[0] for e in Store(d).scores("the_four")] == [turns]
+
+
+def test_an_action_is_saved_once_its_answer_is_on_the_display():
+    # Issue 23: the answer to a press is drawn and pushed before the flash is written (a
+    # sector erase takes 45 ms on the Pico, and nothing runs meanwhile): the action's save
+    # waits for App.after_show, which the loop calls after the push. A power cut before it
+    # leaves the campaign as it was before the action; the next frame writes it at the latest.
+    d = scratch("four_ui_later")
+    h = Headless(d, seed=4)
+    open_menu(h)
+    slot_row(h, 0)
+    play(h, 20, check_offer=False)
+    host = h.app.stack[-1]
+    path = host.campaign.store.path(host.campaign.name)
+
+    def saved():
+        with open(path, "rb") as f:
+            return f.read()
+
+    game = host.game
+    rng = game.rng.__class__(3)
+    turn = game.turn
+    before = saved()
+    while game.turn == turn:  # (an action in the frame of a press, as a scene makes it)
+        host.act(bots_the_four.player(game, rng))
+        assert h.app.deferred is not None
+        h.app.draw()
+        assert saved() == before  # drawn, not yet written
+        after_turn = game.turn
+        # the power goes now: the next power-on continues from before the action
+        cut = Headless(d, seed=99)
+        open_menu(cut)
+        slot_row(cut, 0)
+        cut.keys("A")
+        assert cut.app.stack[-1].game.turn == turn
+        cut = None
+        h.app.after_show()  # the frame is on the display: the save
+        assert h.app.deferred is None and saved() != before
+        before = saved()
+    again = Headless(d, seed=99)
+    open_menu(again)
+    slot_row(again, 0)
+    again.keys("A")
+    assert again.app.stack[-1].game.turn == after_turn
+    again = None
+    # A loop that never calls after_show: the next frame writes it before anything else.
+    host.act(bots_the_four.player(game, rng))
+    before = saved()
+    h.app.frame(0)
+    assert h.app.deferred is None and saved() != before
+    game = host = None

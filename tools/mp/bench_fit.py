@@ -14,6 +14,7 @@ app = bench_play.new_app(int(seed), "bench_fit_%s_%s" % (key, "_".join(options))
 def step(presses):
     if app.frame(presses):
         app.draw()
+    app.after_show()
 
 
 step(0)

@@ -50,6 +50,7 @@ def play(display):
             display.show()
             t3 = ticks()
             print("BENCH", label, press, diff(t1, t0), diff(t2, t1), diff(t3, t2))
+        app.after_show()  # (as boot.Console: a save put off until the frame is shown)
         return redraw
 
     frame("title", "-")

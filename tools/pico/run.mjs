@@ -45,13 +45,15 @@
 //                      --flash-out holds exactly what was programmed before it; an erase or page
 //                      program under way is left partly done, as partial() makes it from --seed
 //                      (tools/pico_flash.py rebuilds the same images offline from a flash log)
-// LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, pushed, bytes, t0, t1, at, flash?, ram?}],
+// LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
 // `press` names the button a frame read first, `cycles` are the frame's (instructions run,
 // flash operations included; not the time asleep), `t0` and `t1` its start and end in emulated
 // time since reset (as a flash log's: the clock, time asleep included), `at` its end rounded
 // (the boot figure's), `draw` is the frame's cycles before its first display transfer, `flash` (when it wrote) {erases, programs, busy: cycles the chip was busy},
+// `shown` the frame's cycles to the end of its last display transfer (the answer on screen; a
+// save put off until then comes after: App.later), `flash_shown` its flash figures until then,
 // `ram` (hex, 1024 bytes: the panel's 128 columns of the controller's RAM, in page order) is kept
 // for every frame that pushed data.
 import fs from 'fs';
@@ -164,15 +166,17 @@ mcu.gpio[MARK_PIN].addListener(() => {
     const f = frame; frame = null;
     const r = mcu.gpio[REDRAWN_PIN];
     const rec = { n: f.n, label: f.label, press: f.press || null, cycles: cycles() - f.start, redrawn: !!(r.outputEnable && r.outputValue),
-      draw: (f.firstBus === null ? cycles() : f.firstBus) - f.start, pushed: f.bytes > 0, bytes: f.bytes, t0: f.t0, t1: now(),
+      draw: (f.firstBus === null ? cycles() : f.firstBus) - f.start, shown: (f.bytes ? f.lastPush : cycles()) - f.start,
+      pushed: f.bytes > 0, bytes: f.bytes, t0: f.t0, t1: now(),
       at: Math.round(sim.clock.nanos / NS) };
     if (f.flash) rec.flash = f.flash;
+    if (f.flashAtPush) rec.flash_shown = f.flashAtPush;  // (the flash's part before the push ended)
     if (f.bytes) rec.ram = panel();
     log.frames.push(rec);
     if (onFrameEnd) onFrameEnd(rec);
   }
 });
-function pushed(bytes) { log.pushes++; if (frame) frame.bytes += bytes; }
+function pushed(bytes) { log.pushes++; if (frame) { frame.bytes += bytes; frame.lastPush = cycles(); frame.flashAtPush = frame.flash ? { ...frame.flash } : null; } }
 
 // ---- the display's bus ----
 if (d.bus === 'i2c') {
