@@ -139,6 +139,9 @@ class Scores(Screen):
     def press(self, button):
         if button == A or button == B:
             self.app.pop()
+            # The end of a game's screens (or the table seen from a menu): their code leaves
+            # RAM with them, as a game's does (it stayed in the menus until the next game).
+            forget("results")
 
     def draw(self, fb):
         name = self.table.split("/")

@@ -1,7 +1,7 @@
 # The app driven by button presses, under CPython and under real MicroPython (firmware
 # compiled to .mpy): menus, settings, notices, every game started, mashed and quit, save and
 # continue.
-# heap: 188K
+# heap: 200K
 # isolate
 # (every game's UI, its .mpy code in RAM beside the whole app, on the 64-bit unix port; the
 # Pico has about 190 KiB. test_ui_ram_budget.py checks the app's RAM budget. The tests that

@@ -3,7 +3,7 @@
 # presses from the title through the menus, the game, pause, help, game over, initials and
 # the tables, with the game's check() after every press and a probe that every screen can be
 # left with B or A (see fuzz.py).
-# heap: 156K
+# heap: 168K
 # isolate
 # (every game's UI beside the whole app, as in test_app.py; one interpreter a game; The Four
 # needs the most: 146K at the smallest for its 600 presses, seed 15)

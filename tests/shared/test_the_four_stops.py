@@ -3,7 +3,7 @@
 # was left on, messages and all; a second A never spends a second Spark or deals a second
 # threat; the Oracle and the Quiet ask first; an ended story can be read, and is scored once
 # even when the power goes during the initials.
-# heap: 184K
+# heap: 200K
 # (as test_the_four_ui: the whole app, the rules, scene, campaign code and the bot together;
 # `python -m tools.heap_margins test_the_four_stops` gives the margin)
 from four_ui_helpers import bots_the_four, dismiss, do, open_menu, play, slot_row, start_in_slot

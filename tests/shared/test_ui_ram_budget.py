@@ -1,11 +1,11 @@
-# heap: 104K
+# heap: 112K
 # The app's RAM budget check: a whole game of Red Queen's Dungeon played through the buttons
 # (title -> game list -> menu -> game -> game over -> initials -> score table) under real
 # MicroPython, the firmware compiled to .mpy as on the device.
 #
 # Budget: at every checkpoint the heap in use after gc.collect() (what the app, its modules
-# and this test really hold) stays at or under BUDGET = 80 KiB. The cap (the `# heap:` line)
-# sits above the budget, room for the garbage and fragmentation between
+# and this test really hold) stays at or under BUDGET = 88 KiB (since issue 27, see below).
+# The cap (the `# heap:` line) sits above the budget, room for the garbage and fragmentation between
 # collections, so the outcome does not hang on which stale words the conservative collector
 # happens to find (16 KiB at first; 24 KiB since issue 16, see below).
 # Measured on the 64-bit unix port (MicroPython 1.28, 2026-12-03), live heap after collect:
@@ -20,6 +20,13 @@
 # emulated Pico, 2026-12-03: the modules up to results.py 42.6 KB there, 61.6 KB here; Rogue
 # Solitaire's rules and scene 26.9 KB there, 34.3 KB here), and of its 246 KB heap the
 # emulated Pico keeps 135-162 KB free in every game (docs/BENCHMARKS-pico.md).
+# Issue 27 (2026-12-04): 88 KiB under a 112K cap. Measured on this port: title 56.0 KB, menu
+# 67.0 KB, in game at most 81.6 KB; the second game's menu 83.5 KB. The drawing code grew by
+# its native items' callers and their bytecode twin (in game +6.3 KB here; on the Pico the
+# twin is not made where native code runs, and the firmware image keeps all code in flash:
+# 211-216 KB free in every game, docs/BENCHMARKS-pico.md), and a game's menu keeps the store
+# loaded until a game starts (+11 KB in the menus, where no game's code is in RAM: it saves a
+# collection of the heap, ~7 ms, on each menu press that reads a file).
 # Why not 64 KiB: with Red Queen's code in RAM the app needed about 55 KB of a 64 KiB cap on
 # this port in 2026-12, and the test failed at random in fresh clones.
 import gc
@@ -27,7 +34,7 @@ import gc
 from deckdelve.rng import Rng
 from helpers import Headless, game_index, scratch
 
-BUDGET = 80 * 1024
+BUDGET = 88 * 1024
 
 
 def live():
