@@ -5,8 +5,8 @@
 #
 # Budget: at every checkpoint the heap in use after gc.collect() (what the app, its modules
 # and this test really hold) stays at or under BUDGET = 88 KiB (since issue 27, see below).
-# The cap (the `# heap:` line) sits above the budget, room for the garbage and fragmentation between
-# collections, so the outcome does not hang on which stale words the conservative collector
+# The cap (the `# heap:` line) sits above the budget, room for the garbage and fragmentation
+# between collections, so the outcome does not hang on which stale words the conservative collector
 # happens to find (16 KiB at first; 24 KiB since issue 16, see below).
 # Measured on the 64-bit unix port (MicroPython 1.28, 2026-12-03), live heap after collect:
 # before issues 11-17: title 46.5 KB, menu 47.4 KB, in game at most 57.9 KB, scores 57.2 KB;
