@@ -152,3 +152,15 @@ def test_bad_arguments_give_one_line(args):
                        text=True, cwd=webtools.ROOT)
     assert r.returncode == 2
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_the_page_gets_no_machine_code_for_the_pico():
+    # raster_native.mpy is compiled for the Pico's Cortex-M0+ (tools/mpy.cross_flags): the
+    # page's MicroPython cannot load it (draw.py draws with its twin there), so it is not sent.
+    from tools import mpy, web
+
+    mpy.build()
+    names = [path for path, _src in web.firmware_files()]
+    assert "/deckdelve/ui/draw.mpy" in names
+    assert not [n for n in names if "raster_native" in n], names
+    assert os.path.isfile(os.path.join(mpy.BUILD, "deckdelve", "ui", "raster_native.mpy"))

@@ -46,7 +46,12 @@ class Console:
         if redrawn:
             self.app.draw()
             self.display.show()
-        self.app.after_show()  # the save a press asked for, now that its answer is seen
+            # The save its press asked for, now that the answer is seen (App.later; a save is
+            # put off only by a press that redraws, and App.frame runs one left at the latest).
+            # Nothing on an idle frame, and no local added here: a frame of more than 11 words
+            # is taken from the heap at every call, ~25 k cycles (tools/frames.py).
+            if self.app.deferred is not None:
+                self.app.after_show()
         if self.buzzer is not None:
             self.buzzer.update(now)
         return redrawn

@@ -165,6 +165,7 @@ def play_app(key, options, games, seed):
     def step(presses):
         if app.frame(presses):
             redraw()
+            app.after_show()  # (as the Pico's loop: the save put off until the frame is shown)
             idle_frames()
 
     def probe():
