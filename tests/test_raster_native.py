@@ -1,4 +1,4 @@
-"""The Pico's native drawing (firmware/deckdelve/ui/raster_native.py: viper and native code)
+"""The Pico's native drawing (firmware/deckdelve/ui/raster_native.viper: viper code)
 and draw.py's portable twin, which the simulator, the web page and the tests run, draw the
 same bytes; the native module is built for the Pico only and everywhere else the twin draws.
 (The emulated-Pico test then holds every frame the Pico draws with the native code to the
@@ -11,8 +11,13 @@ from tools import mpy
 ARMV6M = 4  # MicroPython's MP_NATIVE_ARCH_ARMV6M, in a .mpy header's third byte (<< 2)
 
 
-def drawn(use_build):
-    r = mpy.run(["-m", "raster_cases"], heap="256K", use_build=use_build, timeout=600)
+# A build whose native module is machine code for this machine (mpy-cross -march=host), so
+# that the unix port runs it: the same viper source as the Pico's armv6m.
+HOST_BUILD = os.path.join(mpy.ROOT, "build", "mpy-host")
+
+
+def drawn(build_dir):
+    r = mpy.run(["-m", "raster_cases"], heap="256K", build_dir=build_dir, timeout=600)
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     lines = r.stdout.splitlines()
     return lines[0], lines[1:]
@@ -22,11 +27,12 @@ def test_native_and_twin_draw_the_same_bytes():
     # tests/shared/raster_cases.py: text with every character and ones the font lacks, every
     # card and empty place at both sizes, up, down and under the cursor, cursors of any size,
     # widths, all at and across the screen's edges, over dark, lit and noise. From the build,
-    # the twin draws (the native .mpy is the Pico's); from the sources, the unix port compiles
-    # the native module's viper for x64 as the firmware does for armv6m.
-    which, twin = drawn(use_build=True)
+    # the twin draws (the native .mpy is the Pico's); from a build for this machine, the
+    # native module runs.
+    which, twin = drawn(mpy.BUILD)
     assert which == "raster twin"
-    which, native = drawn(use_build=False)
+    mpy.build(HOST_BUILD, arch="-march=host")
+    which, native = drawn(HOST_BUILD)
     assert which == "raster native"
     assert len(twin) == len(native) > 2000
     for a, b in zip(twin, native):

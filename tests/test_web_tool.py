@@ -40,9 +40,9 @@ def test_site_holds_the_page_the_wasm_and_every_firmware_file():
         rel = os.path.relpath(folder, mpy.FIRMWARE)
         for f in files:
             if f.endswith(".py"):
-                # (but the Pico's machine code: see the test after the next ones)
-                native = mpy.cross_flags(os.path.join(folder, f))
-                assert ("/%s/%s.mpy" % (rel, f[:-3]) in paths) != bool(native), f
+                assert "/%s/%s.mpy" % (rel, f[:-3]) in paths
+            elif f.endswith(mpy.NATIVE_SUFFIX):  # the Pico's machine code: not for the page
+                assert "/%s/%s.mpy" % (rel, f[:-len(mpy.NATIVE_SUFFIX)]) not in paths
             elif f.endswith(".txt"):
                 assert "/%s/%s" % (rel, f) in paths
     assert "/webboard.mpy" in paths
@@ -157,8 +157,8 @@ def test_bad_arguments_give_one_line(args):
 
 
 def test_the_page_gets_no_machine_code_for_the_pico():
-    # raster_native.mpy is compiled for the Pico's Cortex-M0+ (tools/mpy.cross_flags): the
-    # page's MicroPython cannot load it (draw.py draws with its twin there), so it is not sent.
+    # raster_native.mpy is compiled for the Pico's Cortex-M0+ (from a .viper, tools/mpy.py):
+    # the page's MicroPython cannot load it (draw.py draws with its twin there): not sent.
     from tools import mpy, web
 
     mpy.build()

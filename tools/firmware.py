@@ -29,7 +29,7 @@ import subprocess
 import sys
 import time
 
-from tools import FIRMWARE, ROOT, inputs
+from tools import FIRMWARE, ROOT, inputs, mpy
 
 OUT = os.path.join(ROOT, "build", "firmware")
 BOARDS = os.path.join(ROOT, "boards")
@@ -185,9 +185,12 @@ def frozen_files(board):
     package = os.path.join(FIRMWARE, "deckdelve")
     for folder, _dirs, names in os.walk(package):
         for name in sorted(names):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                files[os.path.relpath(path, FIRMWARE).replace(os.sep, "/")] = _read(path)
+            stem, ext = os.path.splitext(name)
+            if ext in (".py", mpy.NATIVE_SUFFIX):
+                # (a .viper module goes in as .py: the port's build compiles frozen code with
+                # -march=armv6m, so its viper becomes the Pico's machine code, in flash)
+                path = os.path.relpath(os.path.join(folder, stem), FIRMWARE)
+                files[path.replace(os.sep, "/") + ".py"] = _read(os.path.join(folder, name))
     files["deckdelve/image.py"] = image_module(board)
     return files
 

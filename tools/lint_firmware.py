@@ -1,6 +1,7 @@
 """Checks that keep firmware/ loadable on the Pico, run by `make lint` (and so `make test`):
 
-1. every .py compiles with mpy-cross (the Pico runs .mpy);
+1. every .py compiles with mpy-cross (the Pico runs .mpy), and every .viper (native code,
+   tools/mpy.py) with mpy-cross -march=armv6m, the Pico's;
 2. it imports only modules that MicroPython's rp2 port has, or the project's own;
 3. no integer literal reaches 2**30 (larger ints are heap objects on the Pico);
 4. mypy type-checks firmware/ against the MicroPython stubs (micropython-stdlib-stubs for
@@ -33,7 +34,7 @@ LIMIT = 1 << 30
 def firmware_files():
     for folder, _dirs, files in os.walk(mpy.FIRMWARE):
         for f in sorted(files):
-            if f.endswith(".py"):
+            if f.endswith((".py", mpy.NATIVE_SUFFIX)):
                 yield os.path.join(folder, f)
 
 

@@ -20,19 +20,14 @@ SOURCES = (
     (os.path.join(ROOT, "tools", "mp"), "tools_mp"),
 )
 DEFAULT_HEAP = "64K"
-# A module with native code (@micropython.viper: firmware/deckdelve/ui/raster_native.py) is
-# machine code for the Pico's Cortex-M0+, as the firmware image's build compiles it. Such a
-# .mpy loads only on an RP2040; elsewhere (the unix port, the web page) its import fails
-# and the code that imports it falls back to its portable twin.
+# A module of native code (@micropython.viper) is a `.viper` file: MicroPython source that
+# compiles only for a named machine (mpy-cross refuses native code without -march, "invalid
+# arch"), so no tool takes it for plain bytecode. It is built as machine code for the Pico's
+# Cortex-M0+ (PICO_ARCH), as the firmware image's build compiles it (tools/firmware.py). Such
+# a .mpy loads only on an RP2040; elsewhere (the unix port, the web page) its import fails and
+# the code that imports it falls back to its portable twin (ui/draw.py).
+NATIVE_SUFFIX = ".viper"
 PICO_ARCH = "-march=armv6m"
-
-
-def cross_flags(src):
-    """mpy-cross's extra flags for the source file src: the Pico's architecture for native
-    code, none for bytecode (which loads anywhere)."""
-    with open(src, encoding="utf-8") as f:
-        native = "@micropython.viper" in f.read()
-    return [PICO_ARCH] if native else []
 
 
 def tool(name):
@@ -49,9 +44,10 @@ def tool(name):
     return found
 
 
-def build(out=BUILD, quiet=True):
-    """Compile every .py under SOURCES to .mpy, skipping files already up to date.
-    Returns the total .mpy bytes of the firmware part (the flash footprint)."""
+def build(out=BUILD, quiet=True, arch=PICO_ARCH):
+    """Compile every .py under SOURCES to .mpy, and every .viper to .mpy of machine code for
+    arch (mpy-cross's -march), skipping files already up to date. Returns the total .mpy
+    bytes of the firmware part (the flash footprint)."""
     mpy_cross = tool("mpy-cross")
     firmware_bytes = 0
     for src_root, sub in SOURCES:
@@ -63,7 +59,8 @@ def build(out=BUILD, quiet=True):
             os.makedirs(dest_dir, exist_ok=True)
             for f in files:
                 src = os.path.join(folder, f)
-                if f.endswith(".py"):
+                native = f.endswith(NATIVE_SUFFIX)
+                if f.endswith(".py") or native:
                     # The image's manifest and main.py are read by MicroPython's build (see
                     # tools/firmware.py), never run from flash.
                     if sub == "" and rel == "." and f in ("manifest.py", "frozen_main.py"):
@@ -72,13 +69,13 @@ def build(out=BUILD, quiet=True):
                     if sub == "" and rel == "." and f in ("main.py", "boot.py"):
                         shutil.copyfile(src, os.path.join(dest_dir, f))
                         continue
-                    dest = os.path.join(dest_dir, f[:-3] + ".mpy")
+                    dest = os.path.join(dest_dir, os.path.splitext(f)[0] + ".mpy")
                     fresh = (os.path.exists(dest)
                              and os.path.getmtime(dest) >= os.path.getmtime(src))
                     if not fresh:
                         r = subprocess.run(
                             [mpy_cross, "-o", dest, "-s", os.path.relpath(src, src_root)]
-                            + cross_flags(src) + [src],
+                            + ([arch] if native else []) + [src],
                             capture_output=True, text=True,
                         )
                         if r.returncode:
@@ -93,8 +90,10 @@ def build(out=BUILD, quiet=True):
     return firmware_bytes
 
 
-def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_build=True):
-    """Run micropython with -X heapsize=heap and the build (or the .py sources) on its path.
+def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_build=True,
+        build_dir=BUILD):
+    """Run micropython with -X heapsize=heap and the build (or the .py sources) on its path;
+    build_dir: another build (made by build(), say for another arch) in the default's place.
     Returns the CompletedProcess (text).
 
     Every path handed to MicroPython (MICROPYPATH, file arguments under the checkout) is made
@@ -102,8 +101,10 @@ def run(args, heap=DEFAULT_HEAP, cwd=None, timeout=1200, path_extra=(), use_buil
     the capped heap (sys.path strings, module __file__s), so a run's RAM, and whether a tight
     test passes, would depend on where the project was cloned."""
     if use_build:
-        build()
-        paths = [BUILD, os.path.join(BUILD, "tests_shared"), os.path.join(BUILD, "tools_mp")]
+        if build_dir == BUILD:
+            build()
+        paths = [build_dir, os.path.join(build_dir, "tests_shared"),
+                 os.path.join(build_dir, "tools_mp")]
     else:
         paths = [FIRMWARE, os.path.join(ROOT, "tests", "shared"),
                  os.path.join(ROOT, "tools", "mp")]

@@ -76,8 +76,8 @@ ICON_DARK = (8, 10, 14)
 def firmware_files(build_dir=mpy.BUILD):
     """(path on the page's filesystem, file on disk) for every firmware file the Pico gets,
     except main.py (the page starts the web board instead) and the Pico's machine code (a
-    .mpy compiled for its Cortex-M0+, tools/mpy.cross_flags: the page's MicroPython cannot
-    load it, and draw.py draws with its twin there)."""
+    .mpy compiled for its Cortex-M0+ from a .viper file, tools/mpy.py: the page's MicroPython
+    cannot load it, and draw.py draws with its twin there)."""
     root = os.path.join(build_dir, "deckdelve")
     files = []
     for folder, dirs, names in os.walk(root):

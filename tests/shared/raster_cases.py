@@ -1,8 +1,8 @@
-# Drawing cases for draw.py's native items (ui/raster_native.py) and their portable twins:
+# Drawing cases for draw.py's native items (ui/raster_native.viper) and their portable twins:
 # tests/test_raster_native.py runs this under the unix port twice, once with the build (the
 # native module is compiled for the Pico there and does not load: draw.py's own items draw)
-# and once from the sources (the unix port compiles viper for x64, as the firmware does for
-# the Pico's armv6m: the native items draw), and compares the two. Each case draws one item
+# and once with a build for this machine (mpy-cross -march=host, as the Pico's is for armv6m:
+# the native items draw), and compares the two. Each case draws one item
 # over a screen of dark, lit or random bytes; prints "raster native" or "raster twin", then
 # one line per case: its number, the CRC-32 of the 1024 bytes after it, what it drew.
 import binascii

@@ -64,7 +64,7 @@ _COLUMN_LOW = const(0x00)  # | low 4 bits of the column
 _COLUMN_HIGH = const(0x10)  # | high 4 bits of the column
 
 
-# On the Pico, native code finds the pages that changed (ui/raster_native.py): show() asks at
+# On the Pico, native code finds the pages that changed (ui/raster_native.viper): show() asks at
 # every frame, and comparing the pages in Python cost ~1.7 ms a show() that pushed nothing.
 try:
     from deckdelve.ui.raster_native import changed_pages as _changed_pages

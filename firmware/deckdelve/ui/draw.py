@@ -4,7 +4,7 @@
 # screen. Nothing here allocates per glyph.
 # On the Pico the work of the items every redraw draws many of (text, cards, the cursor, the
 # visibility test, a partial redraw's putting back, clearing) is native code instead, from
-# ui/raster_native.py (see the end of this file): what is written here is then its twin, byte
+# ui/raster_native.viper (see the end of this file): what is written here is then its twin, byte
 # for byte, and what runs everywhere else (CPython, the web page, the unix port).
 import framebuf
 
@@ -25,7 +25,7 @@ SMALL_H = 7
 
 # The text-bounds check (tests/shared/textcheck.py) sets `record` to a function told of every
 # text, dialog box and cursor drawn: record(kind, x, y, a, b). None on the device, where it
-# costs one test of a global a call (and the Pico's native items, ui/raster_native.py, make
+# costs one test of a global a call (and the Pico's native items, ui/raster_native.viper, make
 # none: the check runs where draw.py's own items draw).
 record = None
 TEXT = 0  # a: the text (a str, or one glyph's code, an int), b: its colour
@@ -154,7 +154,7 @@ def _put_back(screen, last, clip):
 # (arguments, locals, the value stack; a call of five arguments takes seven) from the heap at
 # every call, ~12 k cycles on the Pico (tools/frames.py). Their work is done by the functions
 # after them (_text, _char, _card, _empty; cursor, width, visible and clear themselves), most
-# of which the Pico replaces with native code (ui/raster_native.py, see the end of this file).
+# of which the Pico replaces with native code (ui/raster_native.viper, see the end of this file).
 
 
 def text(fb, s, x, y, color=1):
@@ -204,7 +204,7 @@ def label(card):
     return RANKS[card % 13] + cards.SUIT_CHARS[card // 13]
 
 
-# -- how they are drawn where there is no native code (the Pico: ui/raster_native.py) --
+# -- how they are drawn where there is no native code (the Pico: ui/raster_native.viper) --
 # (What they draw with is made at the end of this file.)
 _glyph_buf: bytearray
 _glyph: framebuf.FrameBuffer
@@ -605,7 +605,7 @@ def big_text(fb, s, x, y, scale=2, color=1):
 
 
 # The Pico: the items every redraw draws many of as native code, in place of the ones above
-# (the same bytes drawn; why, and how they are held to these: ui/raster_native.py). A .mpy of
+# (the same bytes drawn; why, and how they are held to these: ui/raster_native.viper). A .mpy of
 # machine code loads only on the Pico: anywhere else the import fails and the ones above draw.
 try:
     from deckdelve.ui import raster_native

@@ -1,4 +1,4 @@
-# The interface of deckdelve/ui/raster_native.py (viper code, which mypy cannot read): the
+# The interface of deckdelve/ui/raster_native.viper (viper code, which mypy cannot read): the
 # work of draw.py's items, which draw.py takes from it on the Pico.
 from typing import Any
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F821
 # (ptr8, ptr32 and int() of a pointer are viper's own; mypy reads raster_native.pyi instead)
 #
 # The work of ui/draw.py's items that every redraw draws many of, as machine code for the
@@ -6,9 +5,9 @@
 # the putting back of a partial redraw, and clearing the screen. On the Pico draw.py uses
 # these in place of its own (see its end): the same arguments, the same bytes drawn.
 # Anywhere else (CPython, the web page, the unix port's tests) draw.py's own run: the twin
-# these must match, byte for byte (tests/test_raster_native.py: the unix port compiles viper
-# for x64 as the firmware does for the Pico's armv6m; and every frame of the emulated Pico
-# equals the simulator's, tests/test_pico_emulator.py).
+# these must match, byte for byte (tests/test_raster_native.py: the unix port runs this
+# compiled for its own machine, as the firmware runs it for the Pico's armv6m; and every frame
+# of the emulated Pico equals the simulator's, tests/test_pico_emulator.py).
 #
 # Why, measured on the emulated Pico: framebuf draws a pixel at a time through function
 # pointers (a 5 x 8 glyph's blit ~5 k cycles, a card from its box and glyphs 60-90 k, the
@@ -27,7 +26,9 @@
 #
 # This module exists only for the Pico: mpy-cross compiles it with -march=armv6m
 # (tools/mpy.py; the firmware image's build does the same), and an import of it fails on
-# any other MicroPython (its architecture) or on CPython (no micropython module).
+# any other MicroPython (its architecture) or on CPython (no micropython module). It is a
+# .viper file, not a .py, because native code compiles only for a named machine: plain
+# mpy-cross refuses it ("invalid arch"), and nothing may take it for portable bytecode.
 #
 # The frame buffer is the 128 x 64 screen, MONO_VLSB: byte (y >> 3) * 128 + x holds column
 # x's eight rows from y & ~7, bit 0 the top one. A column's bits v with their mask m, shifted
