@@ -38,6 +38,21 @@ def firmware_files():
                 yield os.path.join(folder, f)
 
 
+def compile_native():
+    """Every .viper compiled for the Pico (mpy.build leaves them out: only the firmware
+    image's build compiles them, for the Pico's armv6m): the problems found."""
+    problems = []
+    for path in firmware_files():
+        if path.endswith(mpy.NATIVE_SUFFIX):
+            out = os.path.join(mpy.ROOT, "build", "lint-native.mpy")
+            r = subprocess.run([mpy.tool("mpy-cross"), mpy.PICO_ARCH, "-o", out, path],
+                               capture_output=True, text=True)
+            if r.returncode:
+                problems.append("mpy-cross %s failed on %s:\n%s" % (
+                    mpy.PICO_ARCH, os.path.relpath(path, mpy.ROOT), r.stderr.strip()))
+    return problems
+
+
 def check_source(path):
     problems = []
     rel = os.path.relpath(path, mpy.ROOT)
@@ -95,6 +110,7 @@ def main():
     except RuntimeError as e:
         problems.append(str(e))
         size = None
+    problems += compile_native()
     code, out = run_mypy()
     for p in problems:
         print(p)

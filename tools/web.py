@@ -75,9 +75,7 @@ ICON_DARK = (8, 10, 14)
 
 def firmware_files(build_dir=mpy.BUILD):
     """(path on the page's filesystem, file on disk) for every firmware file the Pico gets,
-    except main.py (the page starts the web board instead) and the Pico's machine code (a
-    .mpy compiled for its Cortex-M0+ from a .viper file, tools/mpy.py: the page's MicroPython
-    cannot load it, and draw.py draws with its twin there)."""
+    except main.py (the page starts the web board instead)."""
     root = os.path.join(build_dir, "deckdelve")
     files = []
     for folder, dirs, names in os.walk(root):
@@ -85,18 +83,8 @@ def firmware_files(build_dir=mpy.BUILD):
         for name in sorted(names):
             if name.endswith((".mpy", ".txt", ".bin")):
                 src = os.path.join(folder, name)
-                if name.endswith(".mpy") and _native(src):
-                    continue
                 files.append(("/" + os.path.relpath(src, build_dir).replace(os.sep, "/"), src))
     return files
-
-
-def _native(path):
-    """Whether a .mpy holds machine code (its header's architecture field, byte 2's top
-    bits: 0 for bytecode only)."""
-    with open(path, "rb") as f:
-        head = f.read(4)
-    return len(head) == 4 and head[2] >> 2 != 0
 
 
 def pack(files):
