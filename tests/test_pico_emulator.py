@@ -15,61 +15,11 @@ CI=true: tests/outside.py). About a minute a route on one core.
 """
 
 import os
-import tempfile
 
 import outside
 import pytest
 
-from tools import bench_pico
-
-LETTER = {name: letter for letter, name in bench_pico.LETTERS.items()}  # "up" -> "U"
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "out", "pico")
-
-
-def simulator_frames(pico_frames, seed, files=None):
-    """host_sim's frames, frame for frame with the Pico's: each frame gets the press the
-    Pico's frame read (animations count frames, so the idle frames between presses matter).
-    files: the data folder's {name: bytes} (default: the Pico image's, data_files()).
-    Returns (label, redrawn, frame buffer) for each."""
-    import framebuf
-
-    from deckdelve import buttons
-    from deckdelve.app import App
-
-    buf = bytearray(1024)
-    data = tempfile.mkdtemp(prefix="deckdelve-pico-sim-")
-    for name, content in (bench_pico.data_files() if files is None else files).items():
-        with open(os.path.join(data, name), "wb") as f:
-            f.write(content)
-    app = App(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), data, seed=seed)
-    out = []
-    for f in pico_frames:
-        press = buttons.from_letter(LETTER[f["press"]]) if f["press"] else 0
-        redrawn = app.frame(press)
-        if redrawn:
-            app.draw()
-        app.after_show()
-        out.append((f["label"], redrawn, bytes(buf)))
-    return out
-
-
-def distinct(frames):
-    """Drop a frame equal to the one before it (a redraw that changed nothing pushes nothing
-    to the display)."""
-    out = []
-    for label, buf in frames:
-        if not out or out[-1][1] != buf:
-            out.append((label, buf))
-    return out
-
-
-def save(name, buf):
-    from host_sim import render
-
-    os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, name + ".png")
-    render.to_image(bytearray(buf), 4).save(path)
-    return os.path.relpath(path)
+from tools import bench_pico, pico_flash
 
 
 @pytest.mark.slow
@@ -92,26 +42,19 @@ def test_every_frame_on_the_emulated_pico_is_the_simulators(route):
 
 def assert_frames_are_the_simulators(log, steps, files=None):
     """Every frame the emulated Pico pushed while it played steps equals the simulator's,
-    with the data folder files (see simulator_frames). Returns the distinct frames."""
+    with the data folder files (default: the Pico image's, bench_pico.data_files()): the same
+    frames redrawn on both (every animation counts frames, none the clock), the same distinct
+    frames pushed (pico_flash.frames_differ; the first differing pair saved as PNGs under
+    out/pico/). Returns the Pico's distinct frames."""
     frames = log["frames"]
     # every press of the tour was answered (a missed press would shift every frame after it)
     assert sum(1 for f in frames if f["press"]) == sum(len(keys) for _label, keys in steps)
-    sim_frames = simulator_frames(frames, bench_pico.SEED, files)
-    # the same frames redraw on both (every animation counts frames, none the clock)
-    pico_redraws = [f["redrawn"] for f in frames]
-    sim_redraws = [r for _label, r, _buf in sim_frames]
-    apart = [(i, frames[i]["label"]) for i in range(len(frames))
-             if pico_redraws[i] != sim_redraws[i]]
-    assert apart == [], apart
-    pico = distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames if "ram" in f])
-    sim = distinct([(label, buf) for label, r, buf in sim_frames if r])
-    for i in range(min(len(pico), len(sim))):
-        if pico[i][1] != sim[i][1]:
-            raise AssertionError(
-                "frame %d (%s) differs: the Pico's is %s, the simulator's %s"
-                % (i, pico[i][0], save("pico-%d" % i, pico[i][1]), save("sim-%d" % i, sim[i][1])))
-    assert len(pico) == len(sim), (len(pico), len(sim))
-    return pico
+    sim, _after = pico_flash.sim_frames(
+        frames, bench_pico.data_files() if files is None else files, bench_pico.SEED)
+    why = pico_flash.frames_differ(log, sim, "tour")
+    assert why is None, why
+    return pico_flash.distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames
+                                if "ram" in f])
 
 
 def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):

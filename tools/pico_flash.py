@@ -554,7 +554,9 @@ def sim_frames(pico_frames, data, seed=SEED, bug=False):
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _distinct(frames):
+def distinct(frames):
+    """Drop a frame equal to the one before it (a redraw that changed nothing pushes nothing
+    to the display)."""
     out = []
     for label, buf in frames:
         if not out or out[-1][1] != buf:
@@ -579,8 +581,8 @@ def frames_differ(log, sim, name="flash"):
              if frames[i]["redrawn"] != sim[i][1]]
     if apart:
         return "frames redrawn on one side only: %s" % apart[:5]
-    pico = _distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames if "ram" in f])
-    other = _distinct([(label, buf) for label, r, buf in sim if r])
+    pico = distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames if "ram" in f])
+    other = distinct([(label, buf) for label, r, buf in sim if r])
     for i in range(min(len(pico), len(other))):
         if pico[i][1] != other[i][1]:
             return "frame %d (%s) differs: the Pico's is %s, the simulator's %s" % (

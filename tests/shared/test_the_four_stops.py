@@ -10,6 +10,15 @@ from four_ui_helpers import bots_the_four, dismiss, do, open_menu, play, slot_ro
 from helpers import Headless, scratch
 
 
+def power_on_and_continue(folder):
+    """The next power-on with the data folder: The Four's menu, slot 1, Continue."""
+    h = Headless(folder, seed=99)
+    open_menu(h)
+    slot_row(h, 0)
+    h.keys("A")
+    return h
+
+
 def test_a_stop_resumes_on_the_screen_left_messages_and_all():
     # Issue 24: a campaign stopped while messages wait (a flat battery, the power saving's
     # sleep) comes back on that very screen: the message on screen, then the ones after it.
@@ -35,10 +44,7 @@ def test_a_stop_resumes_on_the_screen_left_messages_and_all():
     h.frame(0)
     before = bytes(h.buf)
     for k in range(len(waiting) + 1):
-        h = Headless(d, seed=99)  # the next power-on
-        open_menu(h)
-        slot_row(h, 0)
-        h.keys("A")  # Continue
+        h = power_on_and_continue(d)
         host = h.app.stack[-1]
         assert h.top() == "GameHost" and host.game.turn == turn
         assert host.pending == waiting[k:], (k, host.pending)
@@ -52,10 +58,7 @@ def test_a_stop_resumes_on_the_screen_left_messages_and_all():
     assert scene.page == 1
     h.app.suspend()
     scene = None
-    h = Headless(d, seed=99)
-    open_menu(h)
-    slot_row(h, 0)
-    h.keys("A")
+    h = power_on_and_continue(d)
     assert h.app.stack[-1].scene.page == 1 and h.app.stack[-1].pending == []
     assert h.app.stack[-1].game.phase != F.CREATE
 
@@ -196,10 +199,8 @@ def test_an_action_is_saved_once_its_answer_is_on_the_display():
     # sector erase takes 45 ms on the Pico, and nothing runs meanwhile): the action's save
     # waits for App.after_show, which the loop calls after the push. A power cut before it
     # leaves the campaign as it was before the action; the next frame writes it at the latest.
-    d = scratch("four_ui_later")
-    h = Headless(d, seed=4)
-    open_menu(h)
-    slot_row(h, 0)
+    h = start_in_slot("four_ui_later", seed=4)
+    d = h.app.data_dir
     play(h, 20, check_offer=False)
     host = h.app.stack[-1]
     path = host.campaign.store.path(host.campaign.name)
@@ -219,19 +220,13 @@ def test_an_action_is_saved_once_its_answer_is_on_the_display():
         assert saved() == before  # drawn, not yet written
         after_turn = game.turn
         # the power goes now: the next power-on continues from before the action
-        cut = Headless(d, seed=99)
-        open_menu(cut)
-        slot_row(cut, 0)
-        cut.keys("A")
+        cut = power_on_and_continue(d)
         assert cut.app.stack[-1].game.turn == turn
         cut = None
         h.app.after_show()  # the frame is on the display: the save
         assert h.app.deferred is None and saved() != before
         before = saved()
-    again = Headless(d, seed=99)
-    open_menu(again)
-    slot_row(again, 0)
-    again.keys("A")
+    again = power_on_and_continue(d)
     assert again.app.stack[-1].game.turn == after_turn
     again = None
     # A loop that never calls after_show: the next frame writes it before anything else.
