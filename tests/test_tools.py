@@ -41,7 +41,13 @@ def test_every_firmware_file_compiles_with_mpy_cross():
         rel = os.path.relpath(path, mpy.FIRMWARE)
         if rel in ("main.py", "boot.py", "manifest.py", "frozen_main.py"):
             continue  # main.py runs as source; the image's manifest and main.py are frozen
+        stem, ext = os.path.splitext(rel)
+        if ext == mpy.NATIVE_SUFFIX:
+            # native code: the firmware image's alone (tools/mpy.py), compiled for the Pico
+            assert not os.path.exists(os.path.join(mpy.BUILD, stem + ".mpy")), rel
+            continue
         assert os.path.exists(os.path.join(mpy.BUILD, rel[:-3] + ".mpy")), rel
+    assert lint_firmware.compile_native() == []  # every .viper compiles for the Pico's armv6m
 
 
 def playout(*args):
