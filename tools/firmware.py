@@ -14,8 +14,9 @@ below the rp2 port's filesystem (flash offset 0xA0000 on RPI_PICO), so writing i
 file on the Pico's flash as it was.
 
 Inputs: MicroPython's sources and picotool (tools/inputs.py: ../shared/, the cache, or git at
-the pinned tags), the ARM toolchain from Debian's packages (installed with apt-get when missing
-and run as root; otherwise the command to install it is printed). The build happens in the
+the pinned tags), the ARM toolchain from Debian's packages (tools/toolchain.py: its preflight
+compiles a tiny C and C++ file for the Pico first, and apt-get installs what is missing when run
+as root; otherwise the command to install it is printed). The build happens in the
 cache folder and is cached on the hash of everything that goes into it: a second build of the
 same inputs copies the cached image (0.1 s); a first build takes about a minute on 2 cores.
 """
@@ -43,8 +44,6 @@ FLASH_BYTES = 2 * 1024 * 1024
 FS_BYTES = 1408 * 1024
 FS_START = XIP_BASE + FLASH_BYTES - FS_BYTES  # 0x100A0000
 RP2040_FAMILY = 0xE48BFF56
-PACKAGES = ("gcc-arm-none-eabi", "libnewlib-arm-none-eabi", "build-essential", "cmake")
-COMMANDS = ("arm-none-eabi-gcc", "cmake", "make", "cc", "c++")
 
 
 class Failure(Exception):
@@ -71,47 +70,6 @@ def known_boards():
 
 def uf2_name(board):
     return "deckdelve-%s-%s.uf2" % (version(), board)
-
-
-# ---- the toolchain ---------------------------------------------------------------------------
-
-def _newlib():
-    r = subprocess.run(["arm-none-eabi-gcc", "-print-file-name=libc.a"], capture_output=True,
-                       text=True)
-    return os.path.isabs(r.stdout.strip())
-
-
-def toolchain_missing():
-    missing = [c for c in COMMANDS if shutil.which(c) is None]
-    if not missing and not _newlib():
-        missing.append("newlib (the ARM C library)")
-    return missing
-
-
-def toolchain():
-    """Make sure the ARM toolchain and a host compiler are here: apt-get installs Debian's
-    packages when they are missing and we run as root; else Missing says the command."""
-    missing = toolchain_missing()
-    if not missing:
-        return
-    command = "apt-get install -y " + " ".join(PACKAGES)
-    if shutil.which("apt-get") is None or os.geteuid() != 0:
-        raise inputs.Missing("the ARM toolchain is missing (%s): install it with `sudo %s`"
-                             % (", ".join(missing), command))
-    print("firmware: installing %s with apt-get (once)" % " ".join(PACKAGES), file=sys.stderr)
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for step in (["apt-get", "install", "-y", "-q", "--no-install-recommends"],
-                 ["apt-get", "update", "-q"],
-                 ["apt-get", "install", "-y", "-q", "--no-install-recommends"]):
-        if step[1] == "install":
-            step = step + list(PACKAGES)
-        r = subprocess.run(step, capture_output=True, text=True, env=env)
-        if step[1] == "install" and r.returncode == 0:
-            break
-    missing = toolchain_missing()
-    if missing:
-        raise inputs.Missing("the ARM toolchain is still missing (%s) after `%s`: %s" % (
-            ", ".join(missing), command, (r.stderr.strip() or "no output").splitlines()[-1]))
 
 
 # ---- picotool and the build tree -------------------------------------------------------------
@@ -270,7 +228,7 @@ def _rp2_build(tree, build, manifest, log):
 
 
 def _sources():
-    toolchain()
+    inputs.toolchain()
     tree = inputs.micropython()
     fs_bytes = _fs_bytes_of(tree)
     if fs_bytes != FS_BYTES:

@@ -1,7 +1,8 @@
 """Inputs from outside the repository, found or fetched in one place, pinned and checked.
 
     python -m tools.inputs                 where each input is found (or why it is not)
-    python -m tools.inputs get NAME...     find or fetch these (micropython, bootrom, stock)
+    python -m tools.inputs get NAME...     find or fetch these (micropython, bootrom, stock,
+                                           toolchain)
 
 - micropython: MicroPython v1.28.0's sources for the rp2 port, with picotool 2.2.0. Looked for
   in $MICROPYTHON_SRC (a folder holding `micropython/` and `picotool/`, as the archive does);
@@ -13,6 +14,9 @@
 - stock: the stock MicroPython v1.28.0 RPI_PICO image, as users download it. $PICO_FIRMWARE;
   ../shared/pico-emu/; the cache; else built from `micropython` with the port's own manifest
   (tools/firmware.py).
+- toolchain: the compilers the image is built with, from Debian's packages (tools/toolchain.py
+  holds their one list). Its preflight compiles and links a tiny C and C++ file for the Pico in
+  about a second; get installs what is missing with apt-get (as root).
 
 ../shared/ is looked for beside the checkout, beside the main checkout of a git worktree and
 beside the checkout a local clone came from. The cache is $DECKDELVE_CACHE, else
@@ -38,7 +42,7 @@ import tarfile
 import tempfile
 import urllib.request
 
-from tools import ROOT
+from tools import ROOT, toolchain as _toolchain
 
 MICROPYTHON_TAG = "v1.28.0"
 MICROPYTHON_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
@@ -327,7 +331,19 @@ def stock(fetching=True):
     return firmware.build_stock(cached)
 
 
-INPUTS = {"micropython": micropython, "bootrom": bootrom, "stock": stock}
+# ---- the ARM toolchain -----------------------------------------------------------------------
+
+def toolchain(fetching=True):
+    """The ARM toolchain's preflight (tools/toolchain.py); fetching installs what is missing.
+    Returns the compiler's path; raises Missing naming each absent package and the command."""
+    try:
+        _toolchain.ensure(install=fetching)
+    except _toolchain.Missing as e:
+        raise Missing(str(e)) from None
+    return shutil.which("arm-none-eabi-gcc")
+
+
+INPUTS = {"micropython": micropython, "bootrom": bootrom, "stock": stock, "toolchain": toolchain}
 
 
 def main(argv=None):
