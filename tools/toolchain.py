@@ -151,18 +151,23 @@ def ensure(install=True):
                       % (APT_INSTALL, _last_line(out)))
 
 
-def main(argv=None):
-    from host_sim.__main__ import Parser
+COMMANDS = ("check", "install", "packages")
 
-    p = Parser(prog="python -m tools.toolchain", description=__doc__.split("\n\n")[0])
-    p.add_argument("command", nargs="?", choices=("check", "install", "packages"),
-                   default="check")
-    a = p.parse_args(argv)
-    if a.command == "packages":
+
+def main(argv=None):
+    # Plain sys.argv, no argparse: the workflows run this with the runner's own Python before
+    # any package is installed, and a bad word must still be one line.
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) > 1 or (argv and argv[0] not in COMMANDS):
+        print("python -m tools.toolchain: expected one of %s, got %r"
+              % (", ".join(COMMANDS), " ".join(argv)), file=sys.stderr)
+        return 2
+    command = argv[0] if argv else "check"
+    if command == "packages":
         print(" ".join(NAMES))
         return 0
     try:
-        ensure(install=a.command == "install")
+        ensure(install=command == "install")
     except Missing as e:
         print("toolchain: %s" % e, file=sys.stderr)
         return 1
