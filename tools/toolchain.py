@@ -98,7 +98,8 @@ def preflight(env=None):
     if shutil.which("cmake", path=path) is None:
         lack("cmake", "no `cmake`")
     with tempfile.TemporaryDirectory(prefix="deckdelve-preflight-") as work:
-        for name, data in (("t.c", C_SOURCE), ("t.cpp", CXX_SOURCE), ("host.cpp", HOST_CXX_SOURCE)):
+        sources = (("t.c", C_SOURCE), ("t.cpp", CXX_SOURCE), ("host.cpp", HOST_CXX_SOURCE))
+        for name, data in sources:
             with open(os.path.join(work, name), "wb") as f:
                 f.write(data)
         if "build-essential" not in found:
