@@ -30,7 +30,7 @@ import threading
 import outside
 import pytest
 
-from tools import bench_pico, firmware, inputs, mpy
+from tools import bench_pico, firmware, inputs, mpy, rp2_port
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -72,7 +72,7 @@ def test_a_second_build_of_the_same_inputs_comes_from_the_cache(images, monkeypa
     def no_build(*_args):
         raise AssertionError("built again: the cache was not used")
 
-    monkeypatch.setattr(firmware, "_rp2_build", no_build)
+    monkeypatch.setattr(rp2_port, "build", no_build)
     again = firmware.build("ssd1306-i2c", out=str(tmp_path))
     with open(again, "rb") as f, open(images["ssd1306-i2c"], "rb") as g:
         assert f.read() == g.read()

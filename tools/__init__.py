@@ -18,3 +18,14 @@ def on_path(*folders):
     for folder in folders:
         if folder not in sys.path:
             sys.path.insert(0, folder)
+
+
+def file_lock(path):
+    """An exclusive lock on path (a file), held until the returned file is closed: two builds
+    or unpackings of the same folder never run at once (two checkouts share the cache)."""
+    import fcntl
+
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    f = open(path, "a")
+    fcntl.flock(f, fcntl.LOCK_EX)
+    return f

@@ -30,24 +30,15 @@ import subprocess
 import sys
 import time
 
-from tools import FIRMWARE, ROOT, inputs, mpy
+from tools import FIRMWARE, ROOT, file_lock, inputs, mpy, rp2_port
+from tools.rp2_port import FS_BYTES, FS_START, XIP_BASE, Failure  # noqa: F401 (this tool's API)
 
 OUT = os.path.join(ROOT, "build", "firmware")
 BOARDS = os.path.join(ROOT, "boards")
 HELP = os.path.join(FIRMWARE, "deckdelve", "help")
 MANIFEST = os.path.join(FIRMWARE, "manifest.py")
 FROZEN_MAIN = os.path.join(FIRMWARE, "frozen_main.py")
-# RPI_PICO: 2 MiB of flash, the last 1408 KiB of it littlefs (ports/rp2/mpconfigport.h,
-# MICROPY_HW_FLASH_STORAGE_BYTES; checked against the sources at every build).
-XIP_BASE = 0x10000000
-FLASH_BYTES = 2 * 1024 * 1024
-FS_BYTES = 1408 * 1024
-FS_START = XIP_BASE + FLASH_BYTES - FS_BYTES  # 0x100A0000
 RP2040_FAMILY = 0xE48BFF56
-
-
-class Failure(Exception):
-    """A build that could not be made: str() is one line for the user."""
 
 
 def boardfile():
@@ -70,57 +61,6 @@ def known_boards():
 
 def uf2_name(board):
     return "deckdelve-%s-%s.uf2" % (version(), board)
-
-
-# ---- picotool and the build tree -------------------------------------------------------------
-
-def _make(args, cwd, what, log):
-    with open(log, "a") as f:
-        f.write("\n$ %s\n" % " ".join(args))
-        f.flush()
-        r = subprocess.run(args, cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
-    if r.returncode:
-        with open(log, errors="replace") as f:
-            tail = [ln.rstrip() for ln in f.read().splitlines()[-400:]]
-        errors = [ln for ln in tail if "error" in ln.lower()] or tail
-        raise Failure("%s failed: %s (the whole log: %s)" % (what, errors[-1].strip(), log))
-
-
-def picotool(tree):
-    """picotool built once from tree/picotool into the cache (pico-sdk 2 makes the .uf2 with
-    it and would otherwise fetch it from the internet). Returns the folder cmake's
-    find_package(picotool) wants."""
-    prefix = os.path.join(inputs.cache_dir(), "picotool-" + inputs.PICOTOOL_TAG)
-    found = os.path.join(prefix, "picotool")
-    if os.path.isfile(os.path.join(found, "picotoolConfig.cmake")):
-        return found
-    with inputs._lock(prefix + ".lock"):
-        if os.path.isfile(os.path.join(found, "picotoolConfig.cmake")):
-            return found
-        work = prefix + ".build"
-        shutil.rmtree(work, ignore_errors=True)
-        os.makedirs(work)
-        log = os.path.join(work, "build.log")
-        _make(["cmake", "-S", os.path.join(tree, "picotool"), "-B", work,
-               "-DPICO_SDK_PATH=" + os.path.join(tree, "micropython", "lib", "pico-sdk"),
-               "-DPICOTOOL_NO_LIBUSB=1", "-DPICOTOOL_FLAT_INSTALL=1",
-               "-DCMAKE_INSTALL_PREFIX=" + prefix], work, "configuring picotool", log)
-        _make(["make", "-j%d" % (os.cpu_count() or 1), "install"], work, "building picotool",
-              log)
-        shutil.rmtree(work, ignore_errors=True)
-    return found
-
-
-def _fs_bytes_of(tree):
-    """MICROPY_HW_FLASH_STORAGE_BYTES for RPI_PICO in these sources (in bytes)."""
-    port = os.path.join(tree, "micropython", "ports", "rp2")
-    for path in (os.path.join(port, "boards", "RPI_PICO", "mpconfigboard.h"),
-                 os.path.join(port, "mpconfigport.h")):
-        with open(path) as f:
-            m = re.search(r"MICROPY_HW_FLASH_STORAGE_BYTES\s+\((\d+) \* 1024\)", f.read())
-        if m:
-            return int(m.group(1)) * 1024
-    raise Failure("no MICROPY_HW_FLASH_STORAGE_BYTES in %s's RPI_PICO configuration" % port)
 
 
 def _write_if_changed(path, data):
@@ -201,40 +141,20 @@ def _gcc_version():
 
 def inputs_hash(board, tree, files):
     """The hash of everything that makes the image: the sources' pinned commit (and folder, for
-    a tree the user named), the compiler, this tool, the staged files."""
+    a tree the user named), the compiler, this tool and the port's build, the staged files."""
     h = hashlib.sha256()
     for part in (inputs.MICROPYTHON_COMMIT, inputs.PICOTOOL_COMMIT, _gcc_version(), board,
                  os.path.realpath(tree) if os.environ.get("MICROPYTHON_SRC") else ""):
         h.update(part.encode() + b"\0")
-    h.update(_read(os.path.abspath(__file__)))
+    h.update(_read(os.path.abspath(__file__)) + _read(rp2_port.__file__))
     for path in sorted(files):
         h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     return h.hexdigest()
 
 
-def _rp2_build(tree, build, manifest, log):
-    """Configure (once per build folder) and make the rp2 port for RPI_PICO."""
-    port = os.path.join(tree, "micropython", "ports", "rp2")
-    if not os.path.isfile(os.path.join(build, "Makefile")):
-        args = ["cmake", "-S", port, "-B", build, "-DPICO_BUILD_DOCS=0",
-                "-DMICROPY_BOARD=RPI_PICO",
-                "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", "RPI_PICO"),
-                "-Dpicotool_DIR=" + picotool(tree)]
-        if manifest:
-            args.append("-DMICROPY_FROZEN_MANIFEST=" + manifest)
-        _make(args, tree, "configuring MicroPython's rp2 port", log)
-    _make(["make", "-j%d" % (os.cpu_count() or 1)], build, "building MicroPython's rp2 port", log)
-    return os.path.join(build, "firmware.uf2")
-
-
 def _sources():
     inputs.toolchain()
-    tree = inputs.micropython()
-    fs_bytes = _fs_bytes_of(tree)
-    if fs_bytes != FS_BYTES:
-        raise Failure("these MicroPython sources keep %d KiB of flash for files, not %d: "
-                      "FS_START here is wrong for them" % (fs_bytes // 1024, FS_BYTES // 1024))
-    return tree
+    return rp2_port.check_sources(inputs.micropython())
 
 
 def build(board, rebuild=False, out=OUT):
@@ -257,38 +177,21 @@ def build(board, rebuild=False, out=OUT):
     # One build folder per source tree, shared by every board (a board changes only the
     # frozen modules, so switching boards recompiles little), and never two builds in it at
     # once.
-    where = hashlib.sha256(os.path.realpath(tree).encode()).hexdigest()[:10]
-    build_dir = os.path.join(inputs.cache_dir(), "firmware-build-" + where)
-    with inputs._lock(build_dir + ".lock"):
+    build_dir = rp2_port.build_folder(tree, inputs.cache_dir(), "firmware")
+    with file_lock(build_dir + ".lock"):
         stage = os.path.join(build_dir, "stage")
         _sync_stage(stage, files)
         log = os.path.join(build_dir, "build.log")
         os.makedirs(build_dir, exist_ok=True)
         with open(log, "w") as f:
             f.write("deckdelve firmware %s for %s, inputs %s\n" % (version(), board, key))
-        made = _rp2_build(tree, os.path.join(build_dir, "rp2"),
-                          os.path.join(stage, "manifest.py"), log)
+        made = rp2_port.build(tree, os.path.join(build_dir, "rp2"),
+                              os.path.join(stage, "manifest.py"), log, inputs.picotool_prefix())
         check(made)
         os.makedirs(os.path.dirname(cached), exist_ok=True)
         shutil.copyfile(made, cached + ".part")
         os.replace(cached + ".part", cached)
     shutil.copyfile(cached, dest)
-    return dest
-
-
-def build_stock(dest):
-    """The stock MicroPython v1.28.0 RPI_PICO image (the port's own manifest), built from the
-    pinned sources into dest (tools/inputs.py's `stock`, when no copy is found)."""
-    tree = _sources()
-    where = hashlib.sha256(os.path.realpath(tree).encode()).hexdigest()[:10]
-    build_dir = os.path.join(inputs.cache_dir(), "stock-build-" + where)
-    with inputs._lock(build_dir + ".lock"):
-        os.makedirs(build_dir, exist_ok=True)
-        made = _rp2_build(tree, os.path.join(build_dir, "rp2"), None,
-                          os.path.join(build_dir, "build.log"))
-        os.makedirs(os.path.dirname(dest), exist_ok=True)
-        shutil.copyfile(made, dest + ".part")
-        os.replace(dest + ".part", dest)
     return dest
 
 

@@ -13,7 +13,7 @@
   from rp2040js at a pinned commit. Any copy is checked by the SHA-256 of its 16 KiB of bootrom.
 - stock: the stock MicroPython v1.28.0 RPI_PICO image, as users download it. $PICO_FIRMWARE;
   ../shared/pico-emu/; the cache; else built from `micropython` with the port's own manifest
-  (tools/firmware.py).
+  (tools/rp2_port.py).
 - toolchain: the compilers the image is built with, from Debian's packages (tools/toolchain.py
   holds their one list). Its preflight compiles and links a tiny C and C++ file for the Pico in
   about a second; get installs what is missing with apt-get (as root).
@@ -42,7 +42,7 @@ import tarfile
 import tempfile
 import urllib.request
 
-from tools import ROOT, toolchain as _toolchain
+from tools import ROOT, file_lock, rp2_port, toolchain as _toolchain
 
 MICROPYTHON_TAG = "v1.28.0"
 MICROPYTHON_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
@@ -186,17 +186,6 @@ def _reason(e):
 
 # ---- MicroPython's sources -----------------------------------------------------------------
 
-def _lock(path):
-    """An exclusive lock on path (a file), held until the returned file is closed: two builds
-    or unpackings of the same tree never run at once."""
-    import fcntl
-
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    f = open(path, "a")
-    fcntl.flock(f, fcntl.LOCK_EX)
-    return f
-
-
 def _is_sources(folder):
     return (os.path.isfile(os.path.join(folder, "micropython", "ports", "rp2", "Makefile"))
             and os.path.isfile(os.path.join(folder, "micropython", "lib", "pico-sdk",
@@ -218,7 +207,7 @@ def micropython(fetching=True):
     done = os.path.join(tree, ".complete")
     if os.path.isfile(done):
         return tree
-    with _lock(tree + ".lock"):
+    with file_lock(tree + ".lock"):
         if os.path.isfile(done):
             return tree
         archive = _shared("micropython-rp2", SOURCES_ARCHIVE)
@@ -320,15 +309,20 @@ def stock(fetching=True):
     shared = _shared("pico-emu", STOCK_NAME)
     if shared:
         return shared
-    from tools import firmware
-
     cached = os.path.join(cache_dir(), "inputs", STOCK_NAME)
     if os.path.isfile(cached):
         return cached
     if not fetching:
         raise Missing("the stock MicroPython image is not in ../shared/pico-emu/ nor in the "
                       "cache: build it with `%s stock`" % GET)
-    return firmware.build_stock(cached)
+    toolchain()
+    tree = rp2_port.check_sources(micropython())
+    return rp2_port.build_stock(tree, cached, cache_dir(), picotool_prefix())
+
+
+def picotool_prefix():
+    """Where picotool (the pinned tag) is built once, in the cache."""
+    return os.path.join(cache_dir(), "picotool-" + PICOTOOL_TAG)
 
 
 # ---- the ARM toolchain -----------------------------------------------------------------------
