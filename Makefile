@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: venv sim test lint build bench bench-pico bench-device balance clean soak power-cuts
+.PHONY: venv sim test check lint build bench bench-pico bench-device balance clean soak power-cuts
 
 venv: $(STAMP)
 
@@ -19,8 +19,17 @@ $(STAMP): requirements.txt
 sim: $(STAMP)
 	$(BIN)/python -m host_sim $(ARGS)
 
+# The whole: what CI runs (.ci/run). The ten slowest tests are listed at the end (docs/TESTING.md
+# says what makes them slow).
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=10
+
+# The loop while working (~2 minutes on 2 cores): lint, the rules and the other shared tests under
+# CPython, every screen's goldens, the layering. `make test` stays the whole.
+CHECK_TESTS := tests/shared tests/test_layering.py tests/test_platform_screens.py \
+	$(wildcard tests/test_*_screens.py)
+check: $(STAMP) lint
+	$(BIN)/python -m pytest -q --durations=5 $(sort $(CHECK_TESTS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware host_sim tools tests boards web
