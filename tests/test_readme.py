@@ -1,5 +1,7 @@
-"""The README does not rot: every picture it shows exists and is a current golden screen's
-screenshot, and every file it links to exists."""
+"""The README and the docs do not rot: every picture the README shows exists and is a current
+golden screen's screenshot; every file the README or a page of docs/ links to exists (a link
+is relative to the page that holds it); docs/TESTING.md names every test file; the README
+stays a front door (its two commands first, the rest in docs/)."""
 
 import os
 import re
@@ -17,12 +19,52 @@ def readme():
         return f.read()
 
 
+def pages():
+    """{path: text} of the README and every Markdown page under docs/."""
+    found = {os.path.join(ROOT, "README.md"): readme()}
+    for folder, _dirs, names in os.walk(os.path.join(ROOT, "docs")):
+        for name in sorted(names):
+            if name.endswith(".md"):
+                with open(os.path.join(folder, name), encoding="utf-8") as f:
+                    found[os.path.join(folder, name)] = f.read()
+    return found
+
+
 def test_linked_files_exist():
-    links = re.findall(r"\]\(([^)#]+)\)", readme())
-    local = [link for link in links if not link.startswith("http")]
-    assert len(local) >= 8
-    for link in local:
-        assert os.path.exists(os.path.join(ROOT, link)), link
+    checked = 0
+    for page, text in pages().items():
+        for link in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
+            if link.startswith(("http:", "https:", "mailto:")):
+                continue
+            assert os.path.exists(os.path.join(os.path.dirname(page), link)), (page, link)
+            checked += 1
+    assert checked >= 40
+
+
+def test_the_readme_is_a_front_door():
+    text = readme()
+    lines = text.splitlines()
+    # the two commands on its first screen, the README short, the rest one link away
+    assert "make sim" in "\n".join(lines[:25]) and "make test" in "\n".join(lines[:25])
+    assert len(lines) <= 320, "README.md is %d lines: move the detail to docs/" % len(lines)
+    for page in ("ARCHITECTURE", "TESTING", "PICO", "SAVES", "CONTRIBUTING-GAMES"):
+        assert "docs/%s.md" % page in text, page
+
+
+def test_the_testing_page_names_every_test_file():
+    with open(os.path.join(ROOT, "docs", "TESTING.md"), encoding="utf-8") as f:
+        testing = f.read()
+    games = {name[len("test_"):].split("_screens")[0] for name in os.listdir(os.path.join(
+        ROOT, "tests")) if name.endswith("_screens.py")}
+    for name in sorted(os.listdir(os.path.join(ROOT, "tests"))):
+        if not (name.startswith("test_") and name.endswith(".py")):
+            continue
+        # a family named by its pattern ("test_<game>_screens.py") counts for its members
+        family = re.sub(r"^test_(%s)_" % "|".join(sorted(games, key=len, reverse=True)),
+                        "test_<game>_", name)
+        family = re.sub(r"^test_hw_\w+", "test_hw_*", family)
+        assert name in testing or family in testing, (
+            "docs/TESTING.md does not say what tests/%s is for" % name)
 
 
 def test_screenshots_match_their_golden_screens():
