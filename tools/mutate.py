@@ -27,7 +27,11 @@ import sys
 import time
 
 from tools import FIRMWARE, MP_TOOLS, ROOT, SHARED_TESTS, on_path
-GAMES = ("rogue_solitaire", "red_queen", "mini_rogue", "solatro", "the_four")
+
+on_path(FIRMWARE)
+from deckdelve import registry  # noqa: E402
+
+GAMES = tuple(entry[0] for entry in registry.GAMES)
 QUICK = 6  # mutants in a --quick run
 KNOWN = os.path.join(ROOT, "tools", "mutants_alive.txt")
 
