@@ -1,4 +1,4 @@
-# main.py of the firmware image (tools/firmware.py freezes this file as main.py; MicroPython
+# main.py of the firmware image (tools/ship/firmware.py freezes this file as main.py; MicroPython
 # runs a frozen main.py at power-on, before looking on flash). The .mpy route's main.py is
 # firmware/main.py, on flash.
 # - The image's own code comes first on sys.path: an earlier `make flash` leaves its

@@ -1,7 +1,7 @@
 # type: ignore
 # ruff: noqa: F821
 # What the firmware image freezes (include, package and module are the manifest functions of
-# MicroPython's build). tools/firmware.py (`make firmware BOARD=NAME`) reads this file from a
+# MicroPython's build). tools/ship/firmware.py (`make firmware BOARD=NAME`) reads this file from a
 # stage folder it makes beside it: the deckdelve package's .py files, this folder's
 # frozen_main.py as main.py, and deckdelve/image.py (the board file, the help texts, the
 # versions). Frozen bytecode runs in place from flash and costs no RAM.

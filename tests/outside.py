@@ -1,4 +1,4 @@
-"""Inputs from outside the repository, for tests (tools/inputs.py finds or fetches them).
+"""Inputs from outside the repository, for tests (tools/ship/inputs.py finds or fetches them).
 
 need(get, *args) returns get(*args); when it raises inputs.Missing (an input that can be
 neither found nor fetched: no ../shared/ beside the checkout and no network, say), the test
@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from tools import inputs
+from tools.ship import inputs
 
 
 def need(get, *args, **kwargs):

@@ -7,7 +7,7 @@ import re
 from PIL import Image
 
 from deckdelve import registry
-from tools import balance
+from tools.measure import balance
 
 
 def test_balance_report_on_a_small_sample(tmp_path):

@@ -1,7 +1,7 @@
-"""tools/bench_pico.py's report from a runner's log, without the emulator: which frames count
+"""tools/pico/bench_pico.py's report from a runner's log, without the emulator: which frames count
 as a press, as drawing, as an animation, and which goals it says are missed."""
 
-from tools import bench_pico
+from tools.pico import bench_pico
 
 
 def frame(label, cycles, draw, press=None, redrawn=True, pushed=True):

@@ -5,7 +5,7 @@ bisection finds the smallest heap it is given."""
 import re
 
 from deckdelve import registry
-from tools import bench
+from tools.measure import bench
 
 
 def test_bench_report_on_a_small_sample(tmp_path):

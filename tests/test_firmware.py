@@ -1,5 +1,5 @@
-"""The Deckdelve firmware image (tools/firmware.py, `make firmware BOARD=...`) and the inputs
-from outside the repository it is built from (tools/inputs.py).
+"""The Deckdelve firmware image (tools/ship/firmware.py, `make firmware BOARD=...`) and the inputs
+from outside the repository it is built from (tools/ship/inputs.py).
 
 - Every board's .uf2: RP2040 blocks that all lie below the rp2 port's filesystem (writing it
   can never touch the player's files), with that board's wiring and the collection frozen in;
@@ -11,11 +11,11 @@ from outside the repository it is built from (tools/inputs.py).
   saved run, scores and a campaign on its flash: its own code runs (not the old copy left on
   flash), and the title's menus offer that run, those scores and that campaign, frame for
   frame as the simulator shows them.
-- tools/inputs.py: a download is checked by SHA-256 and cached; a wrong one is refused and
+- tools/ship/inputs.py: a download is checked by SHA-256 and cached; a wrong one is refused and
   not kept; a missing input says what and how to get it; tests skip on it, but not under CI.
 
-Building needs MicroPython's sources and the ARM toolchain (tools/inputs.py and
-tools/firmware.py find, fetch or install them); where they can be neither found nor fetched
+Building needs MicroPython's sources and the ARM toolchain (tools/ship/inputs.py and
+tools/ship/firmware.py find, fetch or install them); where they can be neither found nor fetched
 the tests that need them are skipped with the command that gets them (never under CI=true).
 """
 
@@ -30,7 +30,8 @@ import threading
 import outside
 import pytest
 
-from tools import bench_pico, firmware, inputs, mpy, rp2_port
+from tools.pico import bench_pico
+from tools.ship import firmware, inputs, mpy, rp2_port
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -65,7 +66,9 @@ def test_every_boards_image_lies_below_the_filesystem_with_its_wiring(images):
     # a board changes only its own module: the images differ, the code in them does not
     a = firmware.blocks(images["ssd1306-i2c"])
     b = firmware.blocks(images["picoboy"])
-    assert a != b and len(a) == len(b)
+    # (a board's wiring is a few bytes of the image's own module: enough to tip the image over
+    # a 256-byte block)
+    assert a != b and abs(len(a) - len(b)) <= 1
 
 
 def test_a_second_build_of_the_same_inputs_comes_from_the_cache(images, monkeypatch, tmp_path):
@@ -95,7 +98,7 @@ def test_a_uf2_reaching_the_filesystem_is_refused(tmp_path):
 
 def test_firmware_command_line_errors(tmp_path):
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "tools.firmware", *args], cwd=mpy.ROOT,
+        return subprocess.run([sys.executable, "-m", "tools.ship.firmware", *args], cwd=mpy.ROOT,
                               capture_output=True, text=True, timeout=60)
 
     for args, words in ((("build",), "which board?"),
@@ -109,7 +112,7 @@ def test_firmware_command_line_errors(tmp_path):
 
 
 IMAGE_CHECK = """
-# The firmware reading the image's module (made by tools/firmware.py), under MicroPython.
+# The firmware reading the image's module (made by tools/ship/firmware.py), under MicroPython.
 import hashlib
 import sys
 
@@ -289,7 +292,7 @@ def test_the_image_over_a_make_flash_install_runs_itself_and_keeps_the_saves(ima
     assert s.app.stack[-1].items == ["Continue", "Delete"]
 
 
-# ---- tools/inputs.py ---------------------------------------------------------------------
+# ---- tools/ship/inputs.py ---------------------------------------------------------------------
 
 FAKE_ROM = "// a stand-in bootrom\nexport const bootromB1 = new Uint32Array([\n  0x12345678,\n  0x9abcdef0,\n]);\n"  # noqa: E501
 
@@ -359,7 +362,7 @@ def test_an_input_neither_found_nor_fetched_says_how_to_get_it(no_shared, monkey
     monkeypatch.setattr(inputs, "BOOTROM_URL", "http://127.0.0.1:9/bootrom.ts")  # refused
     with pytest.raises(inputs.Missing) as e:
         inputs.bootrom()
-    assert "download failed" in str(e.value) and "python -m tools.inputs get bootrom" in str(
+    assert "download failed" in str(e.value) and "python -m tools.ship.inputs get bootrom" in str(
         e.value)
     monkeypatch.setenv("PICO_BOOTROM", "/no/such/bootrom.mjs")
     with pytest.raises(inputs.Missing, match="PICO_BOOTROM=/no/such/bootrom.mjs"):
@@ -406,7 +409,7 @@ def test_a_missing_input_skips_a_test_but_fails_it_under_ci(monkeypatch):
 
 
 def test_inputs_command_line(monkeypatch):
-    r = subprocess.run([sys.executable, "-m", "tools.inputs", "get", "nothing"], cwd=mpy.ROOT,
+    r = subprocess.run([sys.executable, "-m", "tools.ship.inputs", "get", "nothing"], cwd=mpy.ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and "no input 'nothing'" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
@@ -415,7 +418,7 @@ def test_inputs_command_line(monkeypatch):
 def test_make_release_holds_every_image_the_web_player_and_their_sums(images, tmp_path):
     import webtools
 
-    from tools import release
+    from tools.ship import release
 
     webtools.npm_ci()
     made = release.release(str(tmp_path / "release"))

@@ -4,7 +4,7 @@ import pytest
 
 import host_sim  # noqa: F401 - installs the pure-Python framebuf
 from host_sim import render
-from tools import mpy
+from tools.ship import mpy
 
 import fb_cases
 

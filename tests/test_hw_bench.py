@@ -1,8 +1,9 @@
-"""tools/bench_hw.py: the bus timing arithmetic, and the whole benchmark runs and reports."""
+"""tools/measure/bench_hw.py: the bus timing arithmetic, and the whole benchmark runs and
+reports."""
 
 import re
 
-from tools import bench_hw
+from tools.measure import bench_hw
 
 
 def test_i2c_timing():

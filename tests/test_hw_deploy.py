@@ -1,4 +1,4 @@
-"""tools/deploy.py: the exact mpremote commands for every board, the unknown-board error, and
+"""tools/ship/deploy.py: the exact mpremote commands for every board, the unknown-board error, and
 a whole flash onto a fake device (a folder behind a stand-in mpremote) that checks the
 version gate, the files that land, and that the player's data is never touched."""
 
@@ -10,14 +10,14 @@ import sys
 
 import pytest
 
-from tools import deploy, mpy
+from tools.ship import deploy, mpy
 
 BOARDS = deploy.known_boards()
 FAKE = os.path.join(mpy.ROOT, "tests", "hw", "fake_mpremote.py")
 
 
 def run_deploy(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "tools.deploy"] + list(args), cwd=mpy.ROOT,
+    return subprocess.run([sys.executable, "-m", "tools.ship.deploy"] + list(args), cwd=mpy.ROOT,
                           capture_output=True, text=True, env=env, timeout=600)
 
 
@@ -38,7 +38,7 @@ def test_flash_dry_lists_the_exact_commands(board):
         "mpremote connect auto cp boards/%s.json :board.json" % board,
         "mpremote connect auto reset",
     ]
-    assert "python -m tools.mpy build" in r.stdout
+    assert "python -m tools.ship.mpy build" in r.stdout
 
 
 def test_flash_dry_with_a_port():

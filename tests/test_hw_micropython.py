@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from tools import mpy
+from tools.ship import mpy
 
 HW = os.path.join(mpy.ROOT, "tests", "hw")
 HEAP = {"mp_boot": "160K"}  # the whole app booted on the fake board (passes from 144K)

@@ -115,7 +115,7 @@ def test_the_reader_finds_a_circle_and_the_modules():
     assert circles({"a": {"b"}, "b": set()}) == []
     edges = graph()
     # a sample of what must be read, so an empty graph cannot pass
-    assert "tools.firmware" in edges and "tools.rp2_port" in edges["tools.firmware"]
+    assert "tools.ship.firmware" in edges and "tools.ship.rp2_port" in edges["tools.ship.firmware"]
     assert "deckdelve.app" in edges and "deckdelve.games.the_four" in edges
     assert "playout_core" in edges
 

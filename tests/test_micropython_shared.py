@@ -11,14 +11,16 @@ Two lines near a module's top change how it runs here, each with its reason besi
   starts every game in turn ends up holding all their names).
 
 Every cap keeps at least 8 KiB above the smallest heap the module passes under, so the result
-does not depend on where the project is checked out: `python -m tools.heap_margins` measures
+does not depend on where the project is checked out: `python -m tools.measure.heap_margins`
+measures
 each margin by bisection."""
 
 import re
 
 import pytest
 
-from tools import heap_margins, mpy
+from tools.measure import heap_margins
+from tools.ship import mpy
 
 
 @pytest.mark.parametrize("module, test", heap_margins.runs())

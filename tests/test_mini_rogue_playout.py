@@ -8,14 +8,15 @@ import sys
 
 import pytest
 
-from tools import make_art_mini_rogue, playout
+from tools.assets import make_art_mini_rogue
+from tools.play import playout
 
 DIFFICULTIES = ("easy", "normal", "hard", "hell")
 
 
 def run(*args):
-    out = subprocess.run([sys.executable, "-m", "tools.playout", "--game", "mini_rogue", *args],
-                         capture_output=True, text=True, cwd=playout.ROOT)
+    out = subprocess.run([sys.executable, "-m", "tools.play.playout", "--game", "mini_rogue",
+                          *args], capture_output=True, text=True, cwd=playout.ROOT)
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["errors"] == 0, report
     return report

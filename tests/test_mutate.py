@@ -1,4 +1,4 @@
-"""The mutation tool (tools/mutate.py) in its short form: a handful of mutants of one rules
+"""The mutation tool (tools/check/mutate.py) in its short form: a handful of mutants of one rules
 module, run against that game's shared rules tests; its output must be well formed and add up.
 The full runs (every mutant, every game) are in docs/rules/mutation.md."""
 
@@ -6,7 +6,7 @@ import re
 import subprocess
 import sys
 
-from tools import mutate
+from tools.check import mutate
 
 FIRST = re.compile(r"^mutate mini_rogue: (\d+) mutants of firmware/deckdelve/games/"
                    r"mini_rogue\.py, against (test_mini_rogue\w* ?)+ \([\d.]+ s a run\)$")
@@ -16,7 +16,7 @@ LAST = re.compile(r"^tried (\d+), caught (\d+), alive (\d+) \(explained (\d+), u
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "tools.mutate", *args], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "tools.check.mutate", *args], capture_output=True,
                           text=True, timeout=300)
 
 

@@ -11,7 +11,7 @@ from goldens import sim
 
 from deckdelve import buttons, registry
 from deckdelve.ui import draw
-from tools import bench_pico
+from tools.pico import bench_pico
 
 KEYS = "UDLRUDLRUDLRAAB"  # mostly the d-pad (the moves that redraw in parts), A, now and then B
 PRESSES = 400

@@ -1,5 +1,5 @@
 """What the simulator shows is what the Pico shows, by either route onto a Pico: the real
-firmware boots on an emulated Raspberry Pi Pico (tools/bench_pico.py: rp2040js, an SSD1306
+firmware boots on an emulated Raspberry Pi Pico (tools/pico/bench_pico.py: rp2040js, an SSD1306
 modelled on I2C0), as the stock MicroPython RPI_PICO image with the files `make flash` copies
 (.mpy), and as the Deckdelve image `make firmware` builds (the code frozen in), plays every
 game's first seeded moves through its buttons (bench_pico.TOUR), and every frame read off the
@@ -7,7 +7,7 @@ emulated display's I2C bus must equal, pixel for pixel, the frame host_sim draws
 seed and presses.
 
 Needs node and npm (`npm ci` of tools/pico/package.json runs on first use; without them the
-test fails and says so), and inputs from outside the repository that tools/inputs.py finds or
+test fails and says so), and inputs from outside the repository that tools/ship/inputs.py finds or
 fetches: the RP2040 bootrom module, the stock MicroPython image, and for the frozen route
 MicroPython's sources and the ARM toolchain to build the Deckdelve image. Where one can be
 neither found nor fetched, the test is skipped with the command that gets it (never under
@@ -19,14 +19,14 @@ import os
 import outside
 import pytest
 
-from tools import bench_pico, pico_flash
+from tools.pico import bench_pico, pico_flash
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("route", bench_pico.ROUTES)
 def test_every_frame_on_the_emulated_pico_is_the_simulators(route):
     # Both routes onto a Pico: the stock image with the code as .mpy on flash, and the
-    # Deckdelve image (tools/firmware.py) with nothing on flash but the player's files. No
+    # Deckdelve image (tools/ship/firmware.py) with nothing on flash but the player's files. No
     # settings to start with (a Pico just flashed): the tour goes through the first-run how-to
     # and each game's first start, and the settings they write on the Pico's flash.
     steps = bench_pico.tour(first_run=True)
@@ -64,7 +64,7 @@ def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):
     import subprocess
     import sys
 
-    from tools import mpy
+    from tools.ship import mpy
 
     device = tmp_path / "device"
     (device / "data").mkdir(parents=True)
@@ -74,10 +74,11 @@ def test_bench_device_through_mpremote_on_a_fake_device(tmp_path):
         sys.executable, os.path.join(mpy.ROOT, "tests", "hw", "fake_mpremote.py"))
     env["FAKE_DEVICE_DIR"] = str(device)
     env["FAKE_DEVICE_MICROPYTHON"] = mpy.tool("micropython")
-    r = subprocess.run([sys.executable, "-m", "tools.deploy", "flash", "--board", "ssd1306-i2c",
-                        "--port", "fake"], cwd=mpy.ROOT, env=env, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "tools.ship.deploy", "flash", "--board",
+                        "ssd1306-i2c", "--port", "fake"], cwd=mpy.ROOT, env=env,
+                       capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
-    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "fake",
+    r = subprocess.run([sys.executable, "-m", "tools.pico.bench_pico", "--device", "fake",
                         "--games", "rogue_solitaire,solatro"], cwd=mpy.ROOT, env=env,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -97,7 +98,7 @@ def test_bench_device_without_a_device_says_so(tmp_path):
 
     env = dict(os.environ)
     env["DECKDELVE_MPREMOTE"] = "false"  # mpremote failing, as with no Pico on the port
-    r = subprocess.run([sys.executable, "-m", "tools.bench_pico", "--device", "/dev/nothing"],
+    r = subprocess.run([sys.executable, "-m", "tools.pico.bench_pico", "--device", "/dev/nothing"],
                        env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode == 1
     assert r.stderr.startswith("bench_pico: the benchmark did not finish on /dev/nothing")

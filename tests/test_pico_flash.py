@@ -1,10 +1,10 @@
 """Saves on the real firmware: the emulated Pico (tools/pico/run.mjs, driven through
-tools/pico_flash.py) erases and programs its flash as the rp2 port asks, so every kind of save
+tools/pico/pico_flash.py) erases and programs its flash as the rp2 port asks, so every kind of save
 is made by the stock MicroPython image through the bootrom's flash functions, with the flash
 chip's timing.
 
 - The runner: what it leaves on flash is what its own log of operations rebuilds (NOR
-  semantics); a power cut it makes at an instant leaves exactly the image tools/pico_flash.py
+  semantics); a power cut it makes at an instant leaves exactly the image tools/pico/pico_flash.py
   rebuilds offline for that instant and seed (so the cuts below need no emulator run each);
   the flash is programmed with interrupts off and no code fetched from flash meanwhile.
 - Every board in boards/ boots its firmware on its own display model (SSD1306 or SH1106, on I2C
@@ -19,9 +19,9 @@ chip's timing.
   (The long form, every distinct image booted: `make power-cuts`.)
 
 Both routes onto a Pico where it matters (bench_pico.ROUTES): the stock MicroPython image with
-the code as .mpy on flash, and the Deckdelve image (tools/firmware.py, the code frozen in).
+the code as .mpy on flash, and the Deckdelve image (tools/ship/firmware.py, the code frozen in).
 Needs what tests/test_pico_emulator.py needs (node, npm; the bootrom, the stock image and, for
-the frozen route, the image's build inputs, which tools/inputs.py finds or fetches: a test
+the frozen route, the image's build inputs, which tools/ship/inputs.py finds or fetches: a test
 that cannot have one is skipped with the command that gets it, never under CI=true). About
 four minutes on one core.
 """
@@ -32,7 +32,8 @@ import tempfile
 import outside
 import pytest
 
-from tools import bench_pico, deploy, pico_flash
+from tools.pico import bench_pico, pico_flash
+from tools.ship import deploy
 
 BOARDS = sorted(f[:-5] for f in os.listdir(deploy.BOARDS) if f.endswith(".json"))
 BOOTED = 1  # distinct cut images booted per kind here (make power-cuts boots them all)

@@ -6,7 +6,7 @@ simulator's, drawn by the twin.)"""
 
 import os
 
-from tools import mpy
+from tools.ship import mpy
 
 ARMV6M = 4  # MicroPython's MP_NATIVE_ARCH_ARMV6M, in a .mpy header's third byte (<< 2)
 
@@ -40,11 +40,11 @@ def test_native_and_twin_draw_the_same_bytes():
 
 
 def test_native_code_is_built_for_the_pico_and_everything_else_is_bytecode():
-    # The native module is the firmware image's alone (tools/mpy.py says why): the build for
+    # The native module is the firmware image's alone (tools/ship/mpy.py says why): the build for
     # the Pico's files, the unix port and the page is bytecode, and has no native module; the
     # image's stage hands the port's build (which compiles frozen code with -march=armv6m) the
     # .viper as a module; the build for this machine has it as machine code.
-    from tools import deploy, firmware
+    from tools.ship import deploy, firmware
 
     mpy.build()
     deploy.stage()

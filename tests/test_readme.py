@@ -9,7 +9,7 @@ import re
 from PIL import Image
 
 from host_sim import render
-from tools import screenshots
+from tools.assets import screenshots
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -73,4 +73,4 @@ def test_screenshots_match_their_golden_screens():
         golden = os.path.join(screenshots.GOLDEN, name + ".png")
         want = render.to_image(render.from_image(Image.open(golden)), screenshots.SCALE)
         assert Image.open(shot).convert("RGB").tobytes() == want.tobytes(), (
-            "%s is stale: run python -m tools.screenshots" % shot)
+            "%s is stale: run python -m tools.assets.screenshots" % shot)

@@ -6,11 +6,11 @@ import json
 import subprocess
 import sys
 
-from tools import mpy
+from tools.ship import mpy
 
 
 def playout(*args):
-    r = subprocess.run([sys.executable, "-m", "tools.playout", "--game", "red_queen", *args],
+    r = subprocess.run([sys.executable, "-m", "tools.play.playout", "--game", "red_queen", *args],
                        capture_output=True, text=True, cwd=mpy.ROOT, timeout=600)
     return json.loads(r.stdout.strip().splitlines()[-1])
 

@@ -7,11 +7,11 @@ import json
 import subprocess
 import sys
 
-from tools import mpy
+from tools.ship import mpy
 
 
 def playout(*args):
-    r = subprocess.run([sys.executable, "-m", "tools.playout", "--game", "rogue_solitaire",
+    r = subprocess.run([sys.executable, "-m", "tools.play.playout", "--game", "rogue_solitaire",
                         *args], capture_output=True, text=True, cwd=mpy.ROOT, timeout=600)
     return json.loads(r.stdout.strip().splitlines()[-1])
 

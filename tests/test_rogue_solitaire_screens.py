@@ -22,7 +22,7 @@ class Driver:
     def __init__(self, seed, options=(), data=None):
         self.sim = sim("", game="rogue_solitaire", seed=seed, options=options, data=data)
         self.host = self.sim.app.stack[-1]
-        self.rng = Rng(seed ^ 0x2A5A5)  # as tools/playout.py: the same games
+        self.rng = Rng(seed ^ 0x2A5A5)  # as tools/play/playout.py: the same games
         self.keys = []
         self.steps = 0
 

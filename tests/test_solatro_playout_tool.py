@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tools import mpy
+from tools.ship import mpy
 
 
 def run(*args):
@@ -21,7 +21,7 @@ def run(*args):
 
 
 def playout(*args):
-    return run("-m", "tools.playout", "--game", "solatro", *args)[-1]
+    return run("-m", "tools.play.playout", "--game", "solatro", *args)[-1]
 
 
 def mean_round(rep):
@@ -56,7 +56,7 @@ def test_micropython_100_games_under_a_64k_heap():
 
 
 def test_evaluator_bench_on_both_interpreters():
-    cp, mp = run("-m", "tools.bench_solatro", "--hands", "20000")
+    cp, mp = run("-m", "tools.measure.bench_solatro", "--hands", "20000")
     assert cp["interpreter"] == "cpython" and mp["interpreter"] == "micropython"
     assert cp["checksum"] == mp["checksum"]  # the same hands scored the same
     assert cp["hands_per_second"] > 0 and mp["hands_per_second"] > 0

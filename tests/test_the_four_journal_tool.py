@@ -1,4 +1,4 @@
-# tools/journal.py: a campaign's journal printed oldest first from a data folder (as the
+# tools/play/journal.py: a campaign's journal printed oldest first from a data folder (as the
 # simulator keeps it, or as copied off the handheld), and one-line errors for bad input.
 import os
 import subprocess
@@ -13,7 +13,7 @@ from deckdelve.rng import Rng  # noqa: E402
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "tools.journal", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "tools.play.journal", *args], cwd=ROOT,
                           capture_output=True, text=True)
 
 

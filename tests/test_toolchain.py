@@ -1,10 +1,10 @@
-"""The firmware build's compilers (tools/toolchain.py, issue 32).
+"""The firmware build's compilers (tools/ship/toolchain.py, issue 32).
 
 - The preflight passes on this machine (after installing what is missing, as the build does).
 - Told that a package is missing (a PATH without the ARM compilers, or compilers that cannot
   see newlib's or libstdc++'s headers), the preflight names exactly that package and the
   command that installs the list, in one line.
-- The workflows and the docs name the packages tools/toolchain.py lists, and nothing else:
+- The workflows and the docs name the packages tools/ship/toolchain.py lists, and nothing else:
   one list, not three copies that drift.
 """
 
@@ -17,7 +17,8 @@ import sys
 import outside
 import pytest
 
-from tools import ROOT, inputs, toolchain
+from tools import ROOT
+from tools.ship import inputs, toolchain
 
 WORKFLOWS = os.path.join(ROOT, ".github", "workflows")
 # Every arm-none-eabi package Debian has for the build, for spotting one named outside the list.
@@ -89,7 +90,7 @@ def test_no_cmake_and_no_make_name_their_packages(compilers, tmp_path):
 
 def test_missing_is_one_line_with_the_package_and_the_command(tmp_path):
     env = dict(os.environ, PATH=str(tmp_path))  # nothing at all
-    r = subprocess.run([sys.executable, "-m", "tools.toolchain", "check"], cwd=ROOT, env=dict(
+    r = subprocess.run([sys.executable, "-m", "tools.ship.toolchain", "check"], cwd=ROOT, env=dict(
         env, PATH=str(tmp_path)), capture_output=True, text=True, timeout=60)
     lines = r.stderr.strip().splitlines()
     assert r.returncode == 1 and len(lines) == 1, r.stderr
@@ -99,10 +100,10 @@ def test_missing_is_one_line_with_the_package_and_the_command(tmp_path):
 
 
 def test_a_bad_word_is_one_line_and_exit_2():
-    r = subprocess.run([sys.executable, "-m", "tools.toolchain", "bogus"], cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "tools.ship.toolchain", "bogus"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
-    r = subprocess.run([sys.executable, "-m", "tools.toolchain", "packages"], cwd=ROOT,
+    r = subprocess.run([sys.executable, "-m", "tools.ship.toolchain", "packages"], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.split() == list(toolchain.NAMES)
 
@@ -121,11 +122,11 @@ def test_the_workflows_take_the_one_list():
     flows = _workflows()
     assert {"ci.yml", "release.yml"} <= set(flows)
     for name, text in flows.items():
-        # the packages come from tools/toolchain.py, never typed in the workflow
+        # the packages come from tools/ship/toolchain.py, never typed in the workflow
         assert ARM_PACKAGE.findall(text) == [], name
         for package in ("build-essential", "cmake"):
             assert not re.search(r"apt-get install[^\n]*\b%s\b" % package, text), name
-        assert "python3 -m tools.toolchain install" in text, name
+        assert "python3 -m tools.ship.toolchain install" in text, name
     ci = flows["ci.yml"]
     assert re.search(r"^on:\n  push:\n  pull_request:", ci, re.M)
     assert 'CI: "true"' in ci and re.search(r"^\s+- run: make test$", ci, re.M)

@@ -6,7 +6,9 @@ import os
 import subprocess
 import sys
 
-from tools import lint_firmware, make_font, mpy
+from tools.assets import make_font
+from tools.check import lint_firmware
+from tools.ship import mpy
 
 
 def test_lint_flags_non_rp2_imports_and_big_ints(tmp_path):
@@ -43,7 +45,7 @@ def test_every_firmware_file_compiles_with_mpy_cross():
             continue  # main.py runs as source; the image's manifest and main.py are frozen
         stem, ext = os.path.splitext(rel)
         if ext == mpy.NATIVE_SUFFIX:
-            # native code: the firmware image's alone (tools/mpy.py), compiled for the Pico
+            # native code: the firmware image's alone (tools/ship/mpy.py), compiled for the Pico
             assert not os.path.exists(os.path.join(mpy.BUILD, stem + ".mpy")), rel
             continue
         assert os.path.exists(os.path.join(mpy.BUILD, rel[:-3] + ".mpy")), rel
@@ -51,7 +53,7 @@ def test_every_firmware_file_compiles_with_mpy_cross():
 
 
 def playout(*args):
-    r = subprocess.run([sys.executable, "-m", "tools.playout", *args], capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "tools.play.playout", *args], capture_output=True,
                        text=True, cwd=mpy.ROOT)
     return r
 

@@ -6,7 +6,7 @@ own: no blanking after the power-saving delays, a reload mid-run that offers the
 the layouts of phones upright, 360 px wide and on their side, Enter/Space/Esc, saves
 exported and imported into a fresh profile, The Four's notebook; the download's size and
 the load times, fast and throttled, for the README (build/web-metrics.json, then
-`python -m tools.web figures`). Installs what it needs itself (tests/webtools.py: npm ci,
+`python -m tools.ship.web figures`). Installs what it needs itself (tests/webtools.py: npm ci,
 and Chromium when it is missing). DECKDELVE_PAGESHOTS=folder: the layouts' screenshots
 are saved there too."""
 
@@ -25,7 +25,7 @@ import pytest
 
 from host_sim import render
 from host_sim.sim import Sim
-from tools import web
+from tools.ship import web
 import webtools
 
 SEED = 7
@@ -215,7 +215,7 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
 
 
 def update_metrics(part):
-    """The figures the README quotes (build/web-metrics.json; `python -m tools.web figures`
+    """The figures the README quotes (build/web-metrics.json; `python -m tools.ship.web figures`
     puts them there): each test adds its own."""
     try:
         with open(web.METRICS) as f:
@@ -421,7 +421,7 @@ def test_saves_exported_then_imported_into_a_fresh_profile(url, tmp_path):
 
 def test_the_four_notebook(url, tmp_path):
     from deckdelve import campaigns
-    from tools import journal
+    from tools.play import journal
 
     note = "The river rose; I kept the map."
     p = Player(str(tmp_path))

@@ -263,7 +263,7 @@ def test_a_hidden_page_saves_the_run_as_the_picos_sleep_does(site, tmp_path):
 
 def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     from deckdelve.ui import draw
-    from tools import journal
+    from tools.play import journal
 
     # The simulator plays along on its own data folder (ref), which never travels: it finds
     # the keys, and shows what the page's saves must continue to.
@@ -293,7 +293,7 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
         with open(os.path.join(exported, name), "rb") as f:
             assert base64.b64encode(f.read()).decode() == second["storage"][
                 "deckdelve:/data/" + name]
-    # The notes are the journal's lines: tools/journal.py (the Pico's) prints them, oldest
+    # The notes are the journal's lines: tools/play/journal.py (the Pico's) prints them, oldest
     # first, with the game's own lines, as the page's notebook shows them newest first.
     printed = journal.journal_lines(exported, "the_four", 0)
     assert printed == list(reversed(newest_first))

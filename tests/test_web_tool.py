@@ -1,4 +1,4 @@
-"""tools.web: the site it builds, its server (gzip), the README's figures of the page, and one
+"""tools.ship.web: the site it builds, its server (gzip), the README's figures of the page, and one
 line on stderr for bad arguments."""
 
 import functools
@@ -16,7 +16,7 @@ import urllib.request
 import pytest
 
 import webtools
-from tools import mpy, web
+from tools.ship import mpy, web
 
 
 def test_site_holds_the_page_the_wasm_and_every_firmware_file():
@@ -123,7 +123,7 @@ def test_the_server_sends_text_and_wasm_gzip_compressed(tmp_path):
 
 
 def test_readme_figures_of_the_page_are_the_tools_and_not_stale():
-    """The README's table is what `python -m tools.web figures` makes of the kept
+    """The README's table is what `python -m tools.ship.web figures` makes of the kept
     measurements, and their download sizes are within 10% of the site built now (run the
     browser test and the tool again when they are not)."""
     with open(web.KEPT_METRICS) as f:
@@ -136,7 +136,8 @@ def test_readme_figures_of_the_page_are_the_tools_and_not_stale():
         now = os.path.getsize(os.path.join(site, name))
         assert abs(now - size) <= 0.1 * size + 2000, (
             "%s is %d bytes, the README says %d: stale (python -m pytest "
-            "tests/test_web_browser.py, then python -m tools.web figures)" % (name, now, size))
+            "tests/test_web_browser.py, then python -m tools.ship.web figures)"
+            % (name, now, size))
 
 
 def test_figures_without_measurements_is_one_line(tmp_path, monkeypatch):
@@ -150,16 +151,16 @@ def test_figures_without_measurements_is_one_line(tmp_path, monkeypatch):
                                   ["build", "--project-url", "example.org"],
                                   ["figures", "x"]])
 def test_bad_arguments_give_one_line(args):
-    r = subprocess.run([sys.executable, "-m", "tools.web"] + args, capture_output=True,
+    r = subprocess.run([sys.executable, "-m", "tools.ship.web"] + args, capture_output=True,
                        text=True, cwd=webtools.ROOT)
     assert r.returncode == 2
     assert r.stdout == "" and len(r.stderr.strip().splitlines()) == 1
 
 
 def test_the_page_gets_no_machine_code_for_the_pico():
-    # The native module (raster_native.viper) is the firmware image's alone (tools/mpy.py):
+    # The native module (raster_native.viper) is the firmware image's alone (tools/ship/mpy.py):
     # the page's MicroPython could not load armv6m code; draw.py draws with its twin there.
-    from tools import mpy, web
+    from tools.ship import mpy, web
 
     mpy.build()
     names = [path for path, _src in web.firmware_files()]

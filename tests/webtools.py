@@ -1,5 +1,5 @@
 """What the web tests need, installed by the tests themselves: the npm packages pinned in
-package-lock.json (`npm ci`), the site in build/web (tools.web), and for the browser test
+package-lock.json (`npm ci`), the site in build/web (tools.ship.web), and for the browser test
 Debian's Chromium (`apt-get install chromium`, as root, when /usr/bin/chromium is missing: CI
 runs as root on the same kind of machine)."""
 
@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 from host_sim.sim import Sim
-from tools import web
+from tools.ship import web
 
 from deckdelve import registry  # (on the path: host_sim puts firmware/ there)
 
@@ -173,7 +173,7 @@ def save_run(s, game="red_queen", moves="R"):
 def four_campaign(s):
     """Plan: a new campaign of The Four in slot 1, to its first turn (the character made as
     tools/bench_pico.past_creation makes it)."""
-    from tools import bench_pico
+    from tools.pico import bench_pico
 
     s.keys(start_keys("the_four", s.app.settings["seen"], s.app.settings["last"]))
     assert bench_pico.past_creation(s)

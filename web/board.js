@@ -10,7 +10,7 @@ export const BUTTONS = { U: 1, D: 2, L: 4, R: 8, A: 16, B: 32 }; // deckdelve.bu
 export const DATA_DIR = "/data"; // every file the firmware writes is below it
 const STORE_PREFIX = "deckdelve:"; // storage keys: prefix + path in the MicroPython filesystem
 
-// The firmware pack made by tools/web.py: a 4-byte little-endian length, a JSON index of
+// The firmware pack made by tools/ship/web.py: a 4-byte little-endian length, a JSON index of
 // [path, size] pairs, then the files' bytes one after the other.
 export function unpack(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -297,7 +297,7 @@ function showNotebook(board) {
 
 function story(board, markdown) {
   const campaign = board.campaign();
-  const lines = board.journal().reverse(); // oldest first, as tools/journal.py prints
+  const lines = board.journal().reverse(); // oldest first, as tools/play/journal.py prints
   if (!markdown) return lines.join("\n") + "\n";
   const escape = (s) => s.replace(/([\\`*_[\]<>#|])/g, "\\$1");
   const out = ["# " + campaign.title + ": campaign " + (campaign.slot + 1), "",

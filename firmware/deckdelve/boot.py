@@ -9,7 +9,7 @@ import time
 
 from deckdelve.buttons import Input
 
-BOARD_FILE = "/board.json"  # written by `make flash BOARD=...` (tools/deploy.py)
+BOARD_FILE = "/board.json"  # written by `make flash BOARD=...` (tools/ship/deploy.py)
 DATA_DIR = "/data"  # the app's saves, scores and settings; flashing never touches it
 LOG_FILE = "/error.log"
 LOG_MAX = 8192  # a longer log starts over, so errors can never fill the flash
@@ -49,7 +49,7 @@ class Console:
             # The save its press asked for, now that the answer is seen (App.later; a save is
             # put off only by a press that redraws, and App.frame runs one left at the latest).
             # Nothing on an idle frame, and no local added here: a frame of more than 11 words
-            # is taken from the heap at every call, ~25 k cycles (tools/frames.py).
+            # is taken from the heap at every call, ~25 k cycles (tools/measure/frames.py).
             if self.app.deferred is not None:
                 self.app.after_show()
         if self.buzzer is not None:
@@ -147,7 +147,7 @@ def main(board_file=BOARD_FILE, data_dir=DATA_DIR, log_file=LOG_FILE, frames=Non
 
 
 def in_image():
-    """True when the collection runs from a firmware image (tools/firmware.py adds the
+    """True when the collection runs from a firmware image (tools/ship/firmware.py adds the
     module deckdelve.image to it), False for code on flash (.mpy) or on a desk."""
     try:
         from deckdelve import image  # noqa: F401

@@ -122,7 +122,7 @@ def _after(gen, size, n):
 class _Store(Store):
     """The store, for a campaign's files: a snapshot set aside (damaged, of the wrong shape,
     not restored) takes its journal with it, to the same .badN beside it, so that the story
-    stays whole and readable (python -m tools.journal FOLDER --slot N --kept N)."""
+    stays whole and readable (python -m tools.play.journal FOLDER --slot N --kept N)."""
 
     def set_aside(self, name, why, what=None, along=()):
         if name.endswith(".sav"):

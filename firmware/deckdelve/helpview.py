@@ -165,7 +165,7 @@ def layout(f, max_width):
 
 def help_source(key):
     """Where the game's rules help is: in a firmware image, its frozen bytes (deckdelve/image.py,
-    made by tools/firmware.py: read in place from flash, no RAM); else the path of
+    made by tools/ship/firmware.py: read in place from flash, no RAM); else the path of
     deckdelve/help/<key>.txt beside the package."""
     try:
         from deckdelve.image import HELP

@@ -22,7 +22,7 @@ class SlotMenu(Menu):
             forget("store")
             self.lines = draw.wrap(
                 "The old campaign was damaged: it is kept, with its journal, as %s%d.*.bad%d. "
-                "Read the journal with tools/journal.py --slot %d --kept %d." %
+                "Read the journal with tools/play/journal.py --slot %d --kept %d." %
                 (prefix, slot, kept, slot + 1, kept), 124)
         else:
             title = "%d %s" % (slot + 1, label)

@@ -1,5 +1,5 @@
 # Boots the app on one board file under the unix port with the fake machine and prints what
-# tools/bench_hw.py reports: heap after boot, time to the title, bus traffic of one show().
+# tools/measure/bench_hw.py reports: heap after boot, time to the title, bus traffic of one show().
 # usage: micropython -X heapsize=192K bench_boot.py BOARD_FILE DATA_DIR
 import gc
 import sys

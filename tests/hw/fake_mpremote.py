@@ -1,12 +1,12 @@
 """A stand-in for mpremote in the deploy tests (CPython): a "device" is a folder
 (FAKE_DEVICE_DIR) whose MicroPython version is FAKE_DEVICE_VERSION ("1.24.1") and .mpy word
 FAKE_DEVICE_MPY (int), running the Deckdelve firmware image FAKE_DEVICE_IMAGE (its version;
-unset: plain MicroPython). Understands the commands tools/deploy.py issues:
+unset: plain MicroPython). Understands the commands tools/ship/deploy.py issues:
     connect PORT exec CODE | rm -r :PATH | cp -r SRC : | cp SRC :DEST | reset
 and appends each command line to FAKE_DEVICE_DIR/../mpremote.log. exec of deploy's version
 probe answers as the device; any other code runs under the MicroPython unix port
 (FAKE_DEVICE_MICROPYTHON, its path) in the device folder, with the fake machine
-(tests/hw) beside the device's files, as tools/bench_pico.py --device needs. soft-reset before
+(tests/hw) beside the device's files, as tools/pico/bench_pico.py --device needs. soft-reset before
 another command is accepted (and does nothing)."""
 
 import os

@@ -286,7 +286,7 @@ def test_show_and_commands_allocate_nothing():
 
 
 def test_frame_push_byte_counts():
-    # What the bus carries for one frame; tools/bench_hw.py turns these into times.
+    # What the bus carries for one frame; tools/measure/bench_hw.py turns these into times.
     # A whole frame (invalidate): the window, then the eight pages.
     d, i2c = make_i2c(oled.SSD1306)
     t, n = i2c.transactions, i2c.bytes

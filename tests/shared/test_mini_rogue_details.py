@@ -1,4 +1,4 @@
-# Mini Rogue rules that only the mutation run (tools/mutate.py) showed no test was watching:
+# Mini Rogue rules that only the mutation run (tools/check/mutate.py) showed no test was watching:
 # each price, the bottom level's pits, a wand next to a spent poison, the events a scene words,
 # the ration of the last food, an event's top face, poison ending with its fight, the CAPPED bit.
 # Runs under CPython and MicroPython. Dice are scripted (see test_mini_rogue_script.py).

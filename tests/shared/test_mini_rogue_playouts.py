@@ -6,7 +6,7 @@ from deckdelve.game import IllegalAction, replay
 from deckdelve.games import mini_rogue as mr
 from deckdelve.rng import Rng
 
-GAMES = 25  # per difficulty; tools/playout.py runs thousands
+GAMES = 25  # per difficulty; tools/play/playout.py runs thousands
 
 
 def play(seed, options):

@@ -5,7 +5,8 @@
 # leaves RAM on the device leaves it here too.
 # heap: 132K
 # (lead: this module plays several games with rich checks in one interpreter; the smallest
-# heap that passes is found by `python -m tools.heap_margins`. test_ui_ram_budget.py plays a whole
+# heap that passes is found by `python -m tools.measure.heap_margins`. test_ui_ram_budget.py plays
+# a whole
 # game through the buttons within the app's RAM budget.)
 from play_helpers import dismiss, new_game, play_through
 

@@ -11,7 +11,7 @@ try:
 except ImportError:
     from tools.mp import bots_rogue_solitaire as bots
 
-GAMES = 60  # per mode; tools/playout.py runs thousands
+GAMES = 60  # per mode; tools/play/playout.py runs thousands
 
 
 def random_bot(game, rng):
@@ -20,7 +20,7 @@ def random_bot(game, rng):
 
 
 def play(seed, options, bot):
-    pick = Rng(seed ^ 0x2A5A5)  # as tools/playout.py, so its seeds replay here
+    pick = Rng(seed ^ 0x2A5A5)  # as tools/play/playout.py, so its seeds replay here
     g = rs.Game(seed, options)
     g.check()
     log = []
@@ -61,7 +61,7 @@ def test_random_campaign_play_outs_keep_every_card_and_replay():
 
 
 def test_greedy_campaigns_reach_the_race_and_one_escapes():
-    # Seeds found with tools/playout.py --bot greedy: 18 dies in the race, 177 escapes it.
+    # Seeds found with tools/play/playout.py --bot greedy: 18 dies in the race, 177 escapes it.
     g, log = play(18, ("campaign",), bots.greedy)
     assert g.floors == 10 and g.race and not g.won
     g, log = play(177, ("campaign",), bots.greedy)

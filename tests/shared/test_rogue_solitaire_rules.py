@@ -115,7 +115,8 @@ def test_nine_buffet_cards_do_not_start_the_race():
     assert g.down[rs.M + 4] and g.buffet_top == 0  # an unnamed monster, the Buffet untouched
 
 
-# ----- what the mutation run (tools/mutate.py) found unwatched ------------------------------
+# ----- what the mutation run (tools/check/mutate.py) found unwatched
+# ------------------------------
 
 
 def test_a_row_holding_only_its_first_card_is_alive():

@@ -4,7 +4,7 @@
 # device leaves it here too.
 # heap: 140K (issue 24: +4K, a token's question loads dialogs.Confirm)
 # (the whole app, this game's .mpy code and the bot sit in RAM together: 96K fails when the
-# game-over screen loads; `python -m tools.heap_margins` finds the smallest heap that passes. Since
+# game-over screen loads; `python -m tools.measure.heap_margins` finds the least that passes. Since
 # issue 12 the store loaded at game over is larger (bounded, checked reads and writes), and the
 # smallest passing heap jumps by up to 10K when unrelated code changes size (the heap
 # fragments), so the cap keeps room for that (tools/heap_margins measures the margin).

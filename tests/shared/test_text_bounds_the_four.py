@@ -5,7 +5,7 @@
 # isolate
 # (a campaign to its story's end and its game-over screens, with the checker's and this
 # test's code in RAM beside the whole app: 170K at the smallest, more than test_the_four_ui's
-# 176K cap leaves room for; `python -m tools.heap_margins test_text_bounds_the_four`)
+# 176K cap leaves room for; `python -m tools.measure.heap_margins test_text_bounds_the_four`)
 import gc
 import sys
 

@@ -4,7 +4,7 @@
 # question's code leaves RAM either way. Runs under CPython and real MicroPython.
 # heap: 176K
 # (the whole app, this game's rules and scene, the question's dialog and the campaign code in
-# RAM together, as test_the_four_ui; `python -m tools.heap_margins` gives the margin.)
+# RAM together, as test_the_four_ui; `python -m tools.measure.heap_margins` gives the margin.)
 import sys
 
 from test_the_four_ui import dismiss, do, start_in_slot

@@ -5,7 +5,7 @@
 # even when the power goes during the initials.
 # heap: 200K
 # (as test_the_four_ui: the whole app, the rules, scene, campaign code and the bot together;
-# `python -m tools.heap_margins test_the_four_stops` gives the margin)
+# `python -m tools.measure.heap_margins test_the_four_stops` gives the margin)
 from four_ui_helpers import bots_the_four, dismiss, do, open_menu, play, slot_row, start_in_slot
 from helpers import Headless, scratch
 

@@ -4,7 +4,7 @@
 # what leaves RAM on the device leaves it here too.
 # heap: 192K
 # (the whole app, this game's rules, scene and campaign code and the bot in RAM together, on
-# the 64-bit unix port; `python -m tools.heap_margins test_the_four_ui` gives the margin.)
+# the 64-bit unix port; `python -m tools.measure.heap_margins test_the_four_ui` gives the margin.)
 import sys
 
 from four_ui_helpers import KEY, bots_the_four, dismiss, do, play, slot_row, start_in_slot

@@ -1,5 +1,6 @@
 # Play-outs through the app with nothing measured (argv: KEY OPTIONS GAMES SEED): prints DONE
-# when all of them completed. tools/bench.py runs this under smaller and smaller heaps to find
+# when all of them completed. tools/measure/bench.py runs this under smaller and smaller heaps to
+# find
 # the least one the app needs. MicroPython-clean; kept this small on purpose, as its own RAM
 # counts in what it finds.
 import sys

@@ -1,4 +1,4 @@
-# The benchmarks that run under real MicroPython (tools/bench.py starts each in its own
+# The benchmarks that run under real MicroPython (tools/measure/bench.py starts each in its own
 # process, firmware as .mpy or, for comparison, as .py). MicroPython-clean. argv:
 #   start KEY OPTION_INDEX            start a game from its menu: heap kept, time of that frame
 #   app KEY OPTIONS GAMES SEED        play-outs through the app's buttons (scene, host, game,
@@ -23,7 +23,7 @@ try:
 except ImportError:  # CPython (the tool's test imports this module to check its shape)
     heap_lock = heap_unlock = mem_peak = None
 
-REDRAW_REPEATS = 11  # as tools/bench.py
+REDRAW_REPEATS = 11  # as tools/measure/bench.py
 IDLE_FRAMES = 3
 IDLE_SAMPLES = 2000
 

@@ -3,7 +3,7 @@
 # as ratios to it, and a ratio times the loop's time on the Pico estimates the Pico's time.
 # Small ints only (below 2**30): the same kind of work on the Pico's 32-bit port as on the
 # 64-bit unix port (a running sum of squares would turn into a big int on the Pico only).
-# tools/bench_pico_ref.py runs this very file on the emulated Pico.
+# tools/pico/bench_pico_ref.py runs this very file on the emulated Pico.
 import time
 
 N = 10000

@@ -1,4 +1,4 @@
-# A careful Mini Rogue player for the play-out tool (python -m tools.playout --bot greedy):
+# A careful Mini Rogue player for the play-out tool (python -m tools.play.playout --bot greedy):
 # it sees only what the screen shows (the current column's cards, its own stats, the monster)
 # and plays by a few plain preferences. MicroPython-clean.
 from deckdelve.games import mini_rogue as mr

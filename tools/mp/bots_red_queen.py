@@ -2,7 +2,7 @@
 # values a position by what a player can see: how many of the 40 possible enemy weapons the
 # hand beats (alone, or combined with a hand card or a stash top) and the stash points.
 # Running is the last resort (and offered only when nothing can win, refills included).
-# Used by `python -m tools.playout --game red_queen --bot greedy`.
+# Used by `python -m tools.play.playout --game red_queen --bot greedy`.
 from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.games import red_queen as rq

@@ -1,4 +1,4 @@
-# Solatro bots for the play-out tool (python -m tools.playout --game solatro --bot greedy).
+# Solatro bots for the play-out tool (python -m tools.play.playout --game solatro --bot greedy).
 # MicroPython-clean. A bot returns one action at a time: to make a play it picks the cards one
 # by one (PICK), then PLAY.
 #

@@ -9,7 +9,7 @@
 # breaks scenes sometimes.
 # One campaign in three (by its seed) is played recklessly: any card kept, no Quiet, so that
 # the play-outs reach Scars and the end of the story too.
-# Used by `python -m tools.playout --game the_four` (it is the game's default bot).
+# Used by `python -m tools.play.playout --game the_four` (it is the game's default bot).
 from deckdelve.games import the_four as tf
 
 BOTS = ("player",)

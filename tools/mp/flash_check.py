@@ -1,4 +1,5 @@
-# What the firmware finds on a flash image (MicroPython only: tools/pico_flash.py runs it under
+# What the firmware finds on a flash image (MicroPython only: tools/pico/pico_flash.py runs it
+# under
 # the unix port to check the images a power cut leaves). argv: a file listing image paths, one
 # a line (each the rp2 port's littlefs area, as tools/pico/run.mjs saves it). For each image it
 # prints one JSON line: the image mounted as the Pico mounts it (VfsLfs2 on 4 KiB blocks,

@@ -1,4 +1,4 @@
-# Seeded play-outs through the game contract. MicroPython-clean: tools/playout.py runs this
+# Seeded play-outs through the game contract. MicroPython-clean: tools/play/playout.py runs this
 # under CPython, and under real MicroPython (--micropython) with a capped heap.
 import gc
 from array import array

@@ -1,4 +1,4 @@
-# main.py for the EMULATED Pico only (tools/bench_pico.py writes it onto the emulator's flash
+# main.py for the EMULATED Pico only (tools/pico/bench_pico.py writes it onto the emulator's flash
 # image with SEED filled in; it never goes onto a device). It runs the real boot.main() and
 # uses its frame-marker hook: GP27 is high while a frame runs, so the emulator counts the
 # cycles of each frame, and GP28 goes high at the end of a frame that redrew the screen. While
@@ -33,4 +33,4 @@ def marker(state):
         print("PROBE free=%d frame_alloc=%d" % (gc.mem_free(), used))
 
 
-boot.main(marker=marker, seed=SEED)  # noqa: F821 - SEED is filled in by tools/bench_pico.py
+boot.main(marker=marker, seed=SEED)  # noqa: F821 - SEED is filled in by tools/pico/bench_pico.py

@@ -1,4 +1,4 @@
-# The redraw benchmark on a real Pico (tools/bench_pico.py --device sends this through
+# The redraw benchmark on a real Pico (tools/pico/bench_pico.py --device sends this through
 # `mpremote exec`, with STEPS and SEED filled in). The device must hold the firmware and a board
 # file (`make flash`). It plays the same tour as the emulator's benchmark on the real display,
 # timing each redraw: one line a frame that redrew,
@@ -11,7 +11,7 @@ import time
 from deckdelve.app import App
 from deckdelve.hw import board, devices
 
-STEPS = STEPS  # noqa: F821 - ((label, keys), ...), filled in by tools/bench_pico.py
+STEPS = STEPS  # noqa: F821 - ((label, keys), ...), filled in by tools/pico/bench_pico.py
 DATA = "benchdata"
 
 
@@ -36,7 +36,7 @@ def main():
 
 
 def play(display):
-    app = App(display, DATA, seed=SEED)  # noqa: F821 - filled in by tools/bench_pico.py
+    app = App(display, DATA, seed=SEED)  # noqa: F821 - filled in by tools/pico/bench_pico.py
     ticks = time.ticks_us
     diff = time.ticks_diff
 

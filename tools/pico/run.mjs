@@ -2,7 +2,7 @@
 // MicroPython UF2 with our littlefs image, models the board's display (SSD1306 or SH1106, on
 // I2C or SPI, on the board file's pins), drives its six buttons through a script, records
 // every frame, and programs and erases the flash as the firmware asks, with the flash chip's
-// timing. Driven by tools/bench_pico.py, which builds the image and reads the log; run it
+// timing. Driven by tools/pico/bench_pico.py, which builds the image and reads the log; run it
 // through that.
 //
 //   node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json --board BOARD.json
@@ -44,7 +44,7 @@
 //   --cut CYCLE        a power cut at that instant of emulated time: the run stops there and
 //                      --flash-out holds exactly what was programmed before it; an erase or page
 //                      program under way is left partly done, as partial() makes it from --seed
-//                      (tools/pico_flash.py rebuilds the same images offline from a flash log)
+//                      (tools/pico/pico_flash.py rebuilds the same images offline from a flash log)
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
@@ -265,7 +265,7 @@ function setXip(off) {
 }
 
 // A power cut part-way through an operation: partial() gives what the erased sector or
-// programmed page holds then, from the seed (mulberry32; tools/pico_flash.py has its twin).
+// programmed page holds then, from the seed (mulberry32; tools/pico/pico_flash.py has its twin).
 function rng(seed) {
   let a = seed >>> 0;
   return () => {

@@ -39,7 +39,7 @@ def load(path):
 def installed(path):
     """The handheld's wiring: the board file at path (`make flash` writes it; a person who
     rewires a handheld may write one over a firmware image's), else the board built into the
-    firmware image (tools/firmware.py). OSError when there is neither."""
+    firmware image (tools/ship/firmware.py). OSError when there is neither."""
     try:
         return load(path)
     except OSError as missing:

@@ -152,7 +152,8 @@ def _put_back(screen, last, clip):
 # The functions the scenes call (text, char, center, right, card, card_small, empty) are small
 # on purpose: MicroPython allocates the frame of a function with more than 11 words of it
 # (arguments, locals, the value stack; a call of five arguments takes seven) from the heap at
-# every call, ~12 k cycles on the Pico (tools/frames.py). Their work is done by the functions
+# every call, ~12 k cycles on the Pico (tools/measure/frames.py). Their work is done by the
+# functions
 # after them (_text, _char, _card, _empty; cursor, width, visible and clear themselves), most
 # of which the Pico replaces with native code (ui/raster_native.viper, see the end of this file).
 

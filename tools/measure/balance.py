@@ -1,8 +1,9 @@
 """Balance report: how often each game is won, by which bot, in which mode; plots of scores.
 
-    python -m tools.balance                 docs/BALANCE.md and docs/balance/*.png
-    python -m tools.balance --quick         a small sample (under two minutes) in build/quick/
-    python -m tools.balance --games 500 --out DIR
+    python -m tools.measure.balance                 docs/BALANCE.md and docs/balance/*.png
+    python -m tools.measure.balance --quick         a small sample (under two minutes) in
+    build/quick/
+    python -m tools.measure.balance --games 500 --out DIR
 
 Every game in deckdelve.registry.GAMES, every mode its registry line offers (a game with no
 options has one), every bot: the random one and each heuristic bot in tools/mp/bots_<key>.py
@@ -470,7 +471,8 @@ def write_report(out_dir, results, notes, token_test, quick, seconds, checks):
     plots = os.path.join(out_dir, "balance")
     os.makedirs(plots, exist_ok=True)
     lines = ["# Balance", ""]
-    lines.append("Made by `python -m tools.balance%s` (`make balance`) in %.0f s on %s. Seeds "
+    lines.append("Made by `python -m tools.measure.balance%s` (`make balance`) in %.0f s on %s. "
+                 "Seeds "
                  "1, 2, 3... for every row; the bots are the play-out tool's "
                  "(`tools/mp/playout_core.py`, `tools/mp/bots_<game>.py`), with its bot "
                  "seeding, so a row's seed is the same run there. Win rates carry a 95%% "
@@ -641,7 +643,7 @@ def load(path):
 def main(argv=None):
     from host_sim.__main__ import Parser, bad_data_dir
 
-    ap = Parser(prog="python -m tools.balance", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.measure.balance", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="a small sample, under two minutes")
     ap.add_argument("--games", type=int, help="games per game, mode and bot "
                     "(default %d; --quick %d)" % (FULL_GAMES, QUICK_GAMES))

@@ -1,7 +1,7 @@
 """Print a campaign's journal, oldest line first, from a data folder: the simulator's
 (~/.local/share/deckdelve) or one copied off the handheld with mpremote.
 
-    python -m tools.journal FOLDER [--game the_four] [--slot 1] [--kept N]
+    python -m tools.play.journal FOLDER [--game the_four] [--slot 1] [--kept N]
 
 The journal is two files, camp_<game>_<slot-1>.j0 and .j1, each starting with its generation
 ("#3"); the older file is printed first, then the newer (firmware/deckdelve/campaigns.py).
@@ -54,7 +54,7 @@ def journal_lines(folder, game, slot, kept=0):
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    ap = Parser(prog="python -m tools.journal", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.play.journal", description=__doc__.split("\n")[0])
     ap.add_argument("folder")
     ap.add_argument("--game", default="the_four")
     ap.add_argument("--slot", type=int, default=1, help="the slot as the menu numbers it, 1..3")

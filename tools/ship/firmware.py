@@ -1,9 +1,9 @@
 """The Deckdelve firmware image: MicroPython v1.28.0 for the RP2040 with the collection frozen in,
 one `.uf2` per board, that installs and updates by drag-and-drop and never touches the saves.
 
-    python -m tools.firmware build --board NAME [--rebuild]   (make firmware BOARD=NAME)
-    python -m tools.firmware check FILE.uf2...                where each file's blocks lie
-    python -m tools.firmware boards                           the board names
+    python -m tools.ship.firmware build --board NAME [--rebuild]   (make firmware BOARD=NAME)
+    python -m tools.ship.firmware check FILE.uf2...                where each file's blocks lie
+    python -m tools.ship.firmware boards                           the board names
 
 build writes build/firmware/deckdelve-<version>-<board>.uf2: MicroPython v1.28.0 (RPI_PICO)
 with firmware/manifest.py's contents frozen in: the deckdelve package (bytecode that runs in
@@ -13,8 +13,8 @@ a module made here, deckdelve/image.py, holding the board file, the rules help t
 below the rp2 port's filesystem (flash offset 0xA0000 on RPI_PICO), so writing it leaves every
 file on the Pico's flash as it was.
 
-Inputs: MicroPython's sources and picotool (tools/inputs.py: ../shared/, the cache, or git at
-the pinned tags), the ARM toolchain from Debian's packages (tools/toolchain.py: its preflight
+Inputs: MicroPython's sources and picotool (tools/ship/inputs.py: ../shared/, the cache, or git at
+the pinned tags), the ARM toolchain from Debian's packages (tools/ship/toolchain.py: its preflight
 compiles a tiny C and C++ file for the Pico first, and apt-get installs what is missing when run
 as root; otherwise the command to install it is printed). The build happens in the
 cache folder and is cached on the hash of everything that goes into it: a second build of the
@@ -30,8 +30,9 @@ import subprocess
 import sys
 import time
 
-from tools import FIRMWARE, ROOT, file_lock, inputs, mpy, rp2_port
-from tools.rp2_port import FS_BYTES, FS_START, XIP_BASE, Failure  # noqa: F401 (this tool's API)
+from tools import FIRMWARE, ROOT, file_lock
+from tools.ship import inputs, mpy, rp2_port
+from tools.ship.rp2_port import FS_BYTES, FS_START, XIP_BASE, Failure  # noqa: F401 (this tool's API)
 
 OUT = os.path.join(ROOT, "build", "firmware")
 BOARDS = os.path.join(ROOT, "boards")
@@ -43,7 +44,7 @@ RP2040_FAMILY = 0xE48BFF56
 
 def boardfile():
     """The board checker the Pico runs (firmware/deckdelve/hw/board.py)."""
-    from tools import deploy
+    from tools.ship import deploy
 
     return deploy.boardfile
 
@@ -102,7 +103,7 @@ def image_module(board):
     """deckdelve/image.py as the image freezes it: what the image carries that the .mpy route
     keeps in files (the board file, the help texts), and the versions."""
     lines = [
-        "# Made by tools/firmware.py for %s; frozen into the firmware image only (never on "
+        "# Made by tools/ship/firmware.py for %s; frozen into the firmware image only (never on "
         "flash," % uf2_name(board),
         "# never in the repository). Its bytes constants stay in flash: reading them costs no "
         "RAM.",
@@ -250,7 +251,7 @@ def apply(flash, path):
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    p = Parser(prog="python -m tools.firmware", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="python -m tools.ship.firmware", description=__doc__.split("\n\n")[0])
     p.add_argument("command", choices=("build", "check", "boards"))
     p.add_argument("files", nargs="*", metavar="FILE", help="UF2 files (check)")
     p.add_argument("--board", help="a board file name from boards/ (without .json)")

@@ -1,7 +1,7 @@
 """Checks that keep firmware/ loadable on the Pico, run by `make lint` (and so `make test`):
 
 1. every .py compiles with mpy-cross (the Pico runs .mpy), and every .viper (native code,
-   tools/mpy.py) with mpy-cross -march=armv6m, the Pico's;
+   tools/ship/mpy.py) with mpy-cross -march=armv6m, the Pico's;
 2. it imports only modules that MicroPython's rp2 port has, or the project's own;
 3. no integer literal reaches 2**30 (larger ints are heap objects on the Pico);
 4. mypy type-checks firmware/ against the MicroPython stubs (micropython-stdlib-stubs for
@@ -15,7 +15,7 @@ import subprocess
 import sys
 import sysconfig
 
-from tools import mpy
+from tools.ship import mpy
 
 # Modules of MicroPython's rp2 port (Pico and Pico W builds), from its documentation.
 RP2_MODULES = {

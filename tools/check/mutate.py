@@ -5,16 +5,16 @@ rules tests under CPython. A mutant is caught when some test fails (or the tests
 broken into an endless loop); it is alive when every test passes. Prints one line per alive
 mutant and the closing count line.
 
-    python -m tools.mutate --game red_queen            # every mutant
-    python -m tools.mutate --game red_queen --quick    # a handful, spread over the module
-    python -m tools.mutate --game mini_rogue --list    # the mutants, not run
+    python -m tools.check.mutate --game red_queen            # every mutant
+    python -m tools.check.mutate --game red_queen --quick    # a handful, spread over the module
+    python -m tools.check.mutate --game mini_rogue --list    # the mutants, not run
 
 Each mutant runs in a forked child (the tests import the mutated module fresh there), so a
 mutant can neither leak into the next nor hang the run.
 
 Not mutated: integer constants between `# mutate: labels` and `# mutate: end` in the rules
 module (action kinds, phases, event codes: names whose values only need to differ).
-An alive mutant that cannot change play is explained in tools/mutants_alive.txt (one line:
+An alive mutant that cannot change play is explained in tools/check/mutants_alive.txt (one line:
 game | function | change | source line | why); the run prints the reason beside it. Alive
 mutants with no reason are the ones a test is missing for."""
 
@@ -33,7 +33,7 @@ from deckdelve import registry  # noqa: E402
 
 GAMES = tuple(entry[0] for entry in registry.GAMES)
 QUICK = 6  # mutants in a --quick run
-KNOWN = os.path.join(ROOT, "tools", "mutants_alive.txt")
+KNOWN = os.path.join(ROOT, "tools", "check", "mutants_alive.txt")
 
 _FLIP = {
     ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
@@ -351,7 +351,7 @@ def main(argv=None):
     _setup_paths()
     from host_sim.__main__ import Parser
 
-    ap = Parser(prog="python -m tools.mutate", description=__doc__.split("\n\n")[0])
+    ap = Parser(prog="python -m tools.check.mutate", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", required=True)
     ap.add_argument("--quick", action="store_true", help="only %d mutants" % QUICK)
     ap.add_argument("--list", action="store_true", help="list the mutants, run nothing")

@@ -1,10 +1,10 @@
 """A release of Deckdelve in one folder: every board's firmware image, the web player as a zip,
 their SHA-256 sums and release notes saying what each file is for.
 
-    python -m tools.release [--out DIR]          (make release; DIR defaults to build/release)
+    python -m tools.ship.release [--out DIR]          (make release; DIR defaults to build/release)
 
-The images come from tools/firmware.py (built, or taken from its cache), the web player from
-tools/web.py (build/web/ zipped). RELEASE-NOTES.md and SHA256SUMS are written from what was
+The images come from tools/ship/firmware.py (built, or taken from its cache), the web player from
+tools/ship/web.py (build/web/ zipped). RELEASE-NOTES.md and SHA256SUMS are written from what was
 made, never by hand.
 """
 
@@ -14,7 +14,8 @@ import shutil
 import sys
 import zipfile
 
-from tools import ROOT, firmware, inputs
+from tools import ROOT
+from tools.ship import firmware, inputs
 
 OUT = os.path.join(ROOT, "build", "release")
 
@@ -26,8 +27,8 @@ def board_line(board):
 
 
 def web_zip(out, name, project_url=None):
-    """build/web/ (tools/web.py builds it, with project_url) as out/name; returns its path."""
-    from tools import web
+    """build/web/ (tools/ship/web.py builds it, with project_url) as out/name; returns its path."""
+    from tools.ship import web
 
     web.build(project_url=project_url)
     path = os.path.join(out, name)
@@ -84,7 +85,7 @@ def notes(version, images, web):
 
 def release(out=OUT, project_url=None):
     """Make the release in out (emptied first); returns the paths made, notes first.
-    project_url: the web player's link to the project (see tools/web.py)."""
+    project_url: the web player's link to the project (see tools/ship/web.py)."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
@@ -109,7 +110,7 @@ def release(out=OUT, project_url=None):
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    p = Parser(prog="python -m tools.release", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="python -m tools.ship.release", description=__doc__.split("\n\n")[0])
     p.add_argument("--out", default=OUT, help="the release folder (default build/release)")
     p.add_argument("--project-url", help="the web player's link to the project")
     a = p.parse_args(argv)
@@ -123,7 +124,7 @@ def main(argv=None):
     except (firmware.Failure, inputs.Missing) as e:
         print("release: %s" % e, file=sys.stderr)
         return 1
-    except SystemExit as e:  # tools/web.py says what is missing (npm ci) this way
+    except SystemExit as e:  # tools/ship/web.py says what is missing (npm ci) this way
         print("release: %s" % e, file=sys.stderr)
         return 1
     for path in made:

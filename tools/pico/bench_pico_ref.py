@@ -1,10 +1,11 @@
 """Time the benchmarks' reference loop (tools/mp/bench_ref.py) on the emulated Pico.
 
-    python -m tools.bench_pico_ref [--kit ../shared/pico-emu]
+    python -m tools.pico.bench_pico_ref [--kit ../shared/pico-emu]
 
 Runs the kit's boot.sh (stock MicroPython v1.28.0 for the RPI_PICO on rp2040js, 125 MHz) on a
 throw-away copy of the checkout whose main.py is the reference loop, and prints one JSON line:
-the loop's times in emulated microseconds and their median. tools/bench.py keeps the median as
+the loop's times in emulated microseconds and their median. tools/measure/bench.py keeps the
+median as
 PICO_REF_US; run this again if the loop changes. Needs node and npm (the kit installs its
 runner on first use). The kit itself is used where it is, never copied into the project.
 """
@@ -28,14 +29,14 @@ KIT = os.path.normpath(KIT)
 REPEATS = 9
 
 MAIN = """
-# main.py of the reference-loop run on the emulated Pico (made by tools/bench_pico_ref.py)
+# main.py of the reference-loop run on the emulated Pico (made by tools/pico/bench_pico_ref.py)
 time.sleep_ms(1500)  # the host's USB console connects first
 print("REF", time_us(%d))
 """
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_pico_ref",
+    ap = argparse.ArgumentParser(prog="python -m tools.pico.bench_pico_ref",
                                  description=__doc__.split("\n")[0])
     ap.add_argument("--kit", default=KIT, help="the pico-emu kit folder (default %(default)s)")
     args = ap.parse_args(argv)

@@ -8,7 +8,7 @@
 - frame push time: the bytes one show() puts on the bus (counted by the fake machine),
   turned into time by the bus timing at the board's clock and at the other common clocks.
 
-    python -m tools.bench_hw
+    python -m tools.measure.bench_hw
 """
 
 import os
@@ -16,7 +16,7 @@ import re
 import shutil
 import sys
 
-from tools import deploy, mpy
+from tools.ship import deploy, mpy
 
 HW = os.path.join(mpy.ROOT, "tests", "hw")
 WORK = os.path.join(mpy.ROOT, "build", "bench_hw")

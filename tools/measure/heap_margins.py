@@ -2,7 +2,7 @@
 of an `# isolate` module) the smallest `-X heapsize` under which it passes, found by
 bisection in 2 KiB steps, beside the cap its `# heap:` line sets.
 
-    python -m tools.heap_margins [--min-margin KIB] [MODULE ...]
+    python -m tools.measure.heap_margins [--min-margin KIB] [MODULE ...]
 
 Prints one line per run and exits 1 if any margin (cap minus smallest passing heap) is under
 --min-margin (default 8 KiB). The shared tests run at their caps in `make test`
@@ -13,7 +13,7 @@ import os
 import re
 import sys
 
-from tools import mpy
+from tools.ship import mpy
 
 SHARED = os.path.join(mpy.ROOT, "tests", "shared")
 DEFAULT_CAP = "64K"
@@ -76,7 +76,7 @@ def smallest_heap(module, test, high_kib, low_kib=16, step=2):
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    ap = Parser(prog="python -m tools.heap_margins")
+    ap = Parser(prog="python -m tools.measure.heap_margins")
     ap.add_argument("--min-margin", type=int, default=8, metavar="KIB")
     ap.add_argument("module", nargs="*")
     args = ap.parse_args(argv)

@@ -1,16 +1,16 @@
 """The firmware on an emulated Raspberry Pi Pico: cycles per frame, free heap, and the frames
 themselves, read off the emulated display's I2C bus.
 
-    python -m tools.bench_pico [--route mpy|frozen|both] [--firmware UF2] [--bootrom MJS]
+    python -m tools.pico.bench_pico [--route mpy|frozen|both] [--firmware UF2] [--bootrom MJS]
                                [--out FILE] [--json FILE] [--games K,...] [--saves ACTIONS]
-    python -m tools.bench_pico --device PORT [--games K,...]
+    python -m tools.pico.bench_pico --device PORT [--games K,...]
 
 Boots, on rp2040js (npm, pinned in tools/pico/package.json; `npm ci` runs there on first use)
-with the RP2040 bootrom (tools/inputs.py finds it), each route of putting Deckdelve on a Pico:
-- mpy: the stock MicroPython v1.28.0 RPI_PICO image (tools/inputs.py: ../shared/pico-emu/, the
+with the RP2040 bootrom (tools/ship/inputs.py finds it), each route of putting Deckdelve on a Pico:
+- mpy: the stock MicroPython v1.28.0 RPI_PICO image (tools/ship/inputs.py: ../shared/pico-emu/, the
   cache, or built from the pinned sources) with the files `make flash BOARD=ssd1306-i2c`
   copies packed into the rp2 port's littlefs image (PyPI littlefs-python);
-- frozen: the Deckdelve image of ssd1306-i2c (tools/firmware.py), with nothing on flash but
+- frozen: the Deckdelve image of ssd1306-i2c (tools/ship/firmware.py), with nothing on flash but
   the player's files;
 both with tools/pico/bench_main.py as /main.py (the frozen image runs a /main.py it finds).
 It then plays TOUR (every game: enter, its first moves, idle, leave) and prints per game the
@@ -19,7 +19,7 @@ free heap, and the cycles from reset to the first full title frame, at 125 MHz w
 400 kHz: the routes side by side, then each route's own table. --out writes the same as a
 markdown fragment (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes); --firmware
 boots another UF2 in the route's place. With every game, it then measures on each route the
-wait for every kind of save (tools/pico_flash.py: the emulated flash programs and erases with
+wait for every kind of save (tools/pico/pico_flash.py: the emulated flash programs and erases with
 the W25Q16JV's timing, typical and worst case) and plays a long The Four campaign through its
 buttons (--saves ACTIONS, default 500; 0: no save figures).
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
@@ -37,7 +37,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools import inputs, mpy
+from tools.ship import inputs, mpy
 
 HERE = os.path.join(mpy.ROOT, "tools", "pico")
 
@@ -45,10 +45,10 @@ HERE = os.path.join(mpy.ROOT, "tools", "pico")
 def firmware_for(route, board=None):
     """The UF2 a route boots: "mpy" the stock MicroPython image (its code then goes on flash as
     .mpy, as `make flash` puts it), "frozen" the Deckdelve image of board (default BOARD;
-    tools/firmware.py: the code frozen in, nothing but the player's files on flash). Raises
+    tools/ship/firmware.py: the code frozen in, nothing but the player's files on flash). Raises
     inputs.Missing when the image can be neither found nor made."""
     if route == "frozen":
-        from tools import firmware
+        from tools.ship import firmware
 
         try:
             return firmware.build(board or BOARD)
@@ -190,7 +190,7 @@ def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None, 
         from littlefs import LittleFS
     except ImportError:
         raise Failure("PyPI littlefs-python is missing: run `make venv`") from None
-    from tools import deploy
+    from tools.ship import deploy
 
     deploy.stage()
     files = {}
@@ -322,7 +322,7 @@ def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
     firmware = firmware or firmware_for(route, board)
     bootrom = bootrom or inputs.bootrom()
     npm_ci()
-    from tools import deploy
+    from tools.ship import deploy
 
     with tempfile.TemporaryDirectory(prefix="deckdelve-pico-run-") as work:
         path = os.path.join(work, "script.txt")
@@ -534,8 +534,8 @@ def write_fragment(path, text):
         if at >= 0:
             kept = old[at:]
     with open(path, "w") as f:
-        f.write("<!-- written by `make bench-pico` (python -m tools.bench_pico); the part under "
-                "'%s' is kept -->\n%s%s" % (KEPT, text, kept))
+        f.write("<!-- written by `make bench-pico` (python -m tools.pico.bench_pico); the part "
+                "under '%s' is kept -->\n%s%s" % (KEPT, text, kept))
 
 
 def device_code(steps, seed=SEED):
@@ -548,7 +548,7 @@ def device_code(steps, seed=SEED):
 
 def bench_device(port, steps):
     """Run the tour on a real Pico through mpremote (DECKDELVE_MPREMOTE replaces the command,
-    as for tools/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]} and
+    as for tools/ship/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]} and
     the free heap at the end."""
     tool = os.environ.get("DECKDELVE_MPREMOTE", "").split() or [mpy.tool("mpremote")]
     cmd = tool + ["connect", port, "soft-reset", "exec", device_code(steps)]
@@ -599,9 +599,9 @@ def main(argv=None):
     sys.path.insert(0, mpy.ROOT)
     from host_sim.__main__ import Parser, bad_output
 
-    p = Parser(prog="python -m tools.bench_pico", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="python -m tools.pico.bench_pico", description=__doc__.split("\n\n")[0])
     p.add_argument("--firmware", help="boot this UF2 (default: each route's, see --route)")
-    p.add_argument("--bootrom", help="RP2040 bootrom JS module (default: tools/inputs.py's)")
+    p.add_argument("--bootrom", help="RP2040 bootrom JS module (default: tools/ship/inputs.py's)")
     p.add_argument("--route", choices=ROUTES + ("both",), default="both",
                    help="mpy: the stock image with the code as .mpy on flash; frozen: the "
                         "Deckdelve image of %s; both (default): side by side" % BOARD)
@@ -613,7 +613,8 @@ def main(argv=None):
     p.add_argument("--json", help="write the summary as JSON here")
     p.add_argument("--saves", type=int, default=500, metavar="ACTIONS",
                    help="also measure, on each route, the wait for every kind of save and a "
-                        "long The Four campaign of this many actions (tools/pico_flash.py; 0: "
+                        "long The Four campaign of this many actions (tools/pico/pico_flash.py; "
+                        "0: "
                         "neither; only with every game)")
     p.add_argument("--device", metavar="PORT",
                    help="run the tour on a real Pico (flashed with `make flash`) through "
@@ -644,7 +645,7 @@ def main(argv=None):
                     tour(games), a.firmware, a.bootrom, route=route, board=BUSES[bus]))
         saves = {}
         if a.saves > 0 and not games:
-            from tools import pico_flash
+            from tools.pico import pico_flash
 
             for route in routes:
                 kit = {"firmware": a.firmware, "bootrom": a.bootrom, "route": route}

@@ -1,7 +1,7 @@
 """Speed of the Solatro hand evaluator, best_hand(), in hands per second, on CPython and on
 real MicroPython (the unix port, .mpy build, 64 KiB heap).
 
-    python -m tools.bench_solatro [--hands N]
+    python -m tools.measure.bench_solatro [--hands N]
 
 Both interpreters score the same seeded hands: 5-card hands from a shuffled 54-card deck
 (Jokers included, as in play). Prints one JSON line per interpreter.
@@ -46,13 +46,13 @@ print(json.dumps({"hands": n, "microseconds": us, "hands_per_second": n * 100000
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.bench_solatro")
+    ap = argparse.ArgumentParser(prog="python -m tools.measure.bench_solatro")
     ap.add_argument("--hands", type=int, default=100000)
     args = ap.parse_args(argv)
     import subprocess
     import tempfile
 
-    from tools import mpy
+    from tools.ship import mpy
 
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
         f.write(BENCH)

@@ -1,8 +1,8 @@
 """Seeded play-outs of a game through its contract, with invariants checked after every action.
 
-    python -m tools.playout --game red_queen --games 1000 --seed 1
-    python -m tools.playout --game solatro --bot greedy --options campaign
-    python -m tools.playout --game red_queen --micropython --games 50 [--heap 64K]
+    python -m tools.play.playout --game red_queen --games 1000 --seed 1
+    python -m tools.play.playout --game solatro --bot greedy --options campaign
+    python -m tools.play.playout --game red_queen --micropython --games 50 [--heap 64K]
 
 Prints one JSON line: games, wins, mean and max score, mean actions a game, errors and, for
 the first few errors, the seed and the action list that reproduce each.
@@ -23,7 +23,7 @@ from deckdelve import registry  # noqa: E402
 def parse_args(argv):
     from host_sim.__main__ import Parser, bad_options
 
-    ap = Parser(prog="python -m tools.playout", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.play.playout", description=__doc__.split("\n")[0])
     keys = [g[0] for g in registry.GAMES]
     ap.add_argument("--game", required=True, choices=keys)
     ap.add_argument("--games", type=int, default=100)
@@ -63,7 +63,7 @@ def main(argv=None):
     options = tuple(o for o in args.options.split(",") if o)
     start = time.time()
     if args.micropython:
-        from tools import mpy
+        from tools.ship import mpy
 
         r = mpy.run(["-m", "playout_main", args.game, str(args.games), str(args.seed),
                      ",".join(options), args.bot], heap=args.heap)

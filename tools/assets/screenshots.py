@@ -1,7 +1,7 @@
 """The README's screenshots: chosen golden screens (tests/golden, checked pixel for pixel by
 the tests) drawn at 3x with the OLED look into docs/screenshots/.
 
-    python -m tools.screenshots
+    python -m tools.assets.screenshots
 """
 
 import os
@@ -31,8 +31,8 @@ SCALE = 3
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    Parser(prog="python -m tools.screenshots", description=__doc__.split("\n")[0]).parse_args(
-        argv)  # no arguments: any is refused
+    Parser(prog="python -m tools.assets.screenshots",
+           description=__doc__.split("\n")[0]).parse_args(argv)  # no arguments: any is refused
     os.makedirs(OUT, exist_ok=True)
     made = 0
     for name in SHOTS:

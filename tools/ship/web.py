@@ -1,18 +1,18 @@
 """Build the web page: the unchanged firmware on MicroPython compiled to WebAssembly.
 
-    python -m tools.web build [--project-url URL]
+    python -m tools.ship.web build [--project-url URL]
                                 write build/web/ (a static site: any web server)
-    python -m tools.web serve [--port N] [--project-url URL]
+    python -m tools.ship.web serve [--port N] [--project-url URL]
                                 build, then serve build/web/ on http://localhost:N/,
                                 gzip-compressed (as static hosts send it)
-    python -m tools.web figures write the README's "Measured" table of the page from the
+    python -m tools.ship.web figures write the README's "Measured" table of the page from the
                                 browser test's measurements (build/web-metrics.json, which
                                 tests/test_web_browser.py writes), kept in docs/web-metrics.json
 
 build/web/ holds index.html, page.js and board.js (web/), micropython.mjs and
 micropython.wasm (the npm package @micropython/micropython-webassembly-pyscript, pinned in
 package.json and package-lock.json: `npm ci` installs it), firmware.pack: the firmware's
-.mpy files and help texts (compiled by tools.mpy, as `make flash` copies them to the Pico)
+.mpy files and help texts (compiled by tools.ship.mpy, as `make flash` copies them to the Pico)
 plus the web board (web/webboard.py), in one file the page loads with one request, and the
 page's icon (icon.svg, and icon-180.png for phones' home screens), drawn from ICON below.
 index.html gets the bytes of the files it loads (for its progress bar) and, given
@@ -32,7 +32,7 @@ import subprocess
 import sys
 from email.utils import parsedate_to_datetime
 
-from tools import mpy
+from tools.ship import mpy
 
 ROOT = mpy.ROOT
 WEB_SRC = os.path.join(ROOT, "web")
@@ -46,7 +46,7 @@ DEFAULT_PORT = 8017
 METRICS = os.path.join(ROOT, "build", "web-metrics.json")  # tests/test_web_browser.py writes it
 KEPT_METRICS = os.path.join(ROOT, "docs", "web-metrics.json")
 README = os.path.join(ROOT, "README.md")
-FIGURES_BEGIN = ("<!-- The page's figures: written by `python -m tools.web figures` from the "
+FIGURES_BEGIN = ("<!-- The page's figures: written by `python -m tools.ship.web figures` from the "
                  "browser test's measurements (docs/web-metrics.json); not edited by hand. -->")
 FIGURES_END = "<!-- end of the page's figures -->"
 
@@ -332,7 +332,7 @@ def figures():
     return 0
 
 
-USAGE = ("usage: python -m tools.web build [--project-url URL] | serve [--port N] "
+USAGE = ("usage: python -m tools.ship.web build [--project-url URL] | serve [--port N] "
          "[--project-url URL] | figures")
 
 

@@ -1,11 +1,11 @@
 """Saves on the emulated Pico's flash: what every kind of save writes, what a power cut at any
 instant of it leaves, and how long a player waits for it.
 
-    python -m tools.pico_flash cuts [--instants N] [--boot N|all] [--kinds K,...]
+    python -m tools.pico.pico_flash cuts [--instants N] [--boot N|all] [--kinds K,...]
                                     [--route mpy|frozen|both] [--out FILE]
-    python -m tools.pico_flash waits [--actions N] [--route mpy|frozen|both] [--out FILE]
+    python -m tools.pico.pico_flash waits [--actions N] [--route mpy|frozen|both] [--out FILE]
 
-The emulator (tools/pico/run.mjs, through tools.bench_pico.emulate) erases and programs the
+The emulator (tools/pico/run.mjs, through tools.pico.bench_pico.emulate) erases and programs the
 flash as the rp2 port asks, with the W25Q16JV's timing, and logs every erase and page program
 with its instant. A SCENARIO boots the real firmware by either route (--route: "mpy", the stock
 MicroPython image with the files `make flash` copies; "frozen", the Deckdelve image of the
@@ -43,7 +43,8 @@ import shutil
 import sys
 import tempfile
 
-from tools import bench_pico, inputs, mpy
+from tools.pico import bench_pico
+from tools.ship import inputs, mpy
 
 SEED = bench_pico.SEED  # the first game's seed on the Pico and in the simulator
 INSTANTS = 50  # cut instants per kind of file (the issue's "at least 50")
@@ -824,10 +825,10 @@ def table(rows):
 
 def cuts_markdown(results, n, boot):
     """docs/POWER-CUTS-pico.md: {route name: rows} as tables, with what was done."""
-    lines = ["<!-- written by `make power-cuts` (python -m tools.pico_flash cuts) -->",
+    lines = ["<!-- written by `make power-cuts` (python -m tools.pico.pico_flash cuts) -->",
              "# Power cuts on the emulated Pico", "",
              "Every kind of file the firmware writes, saved on the emulated Pico by the real "
-             "firmware (tools/pico_flash.py's scenarios), cut at %d or more seeded instants "
+             "firmware (tools/pico/pico_flash.py's scenarios), cut at %d or more seeded instants "
              "spread over the whole window of its save; every image rebuilt from the save's "
              "flash operations and loaded by the firmware's own loaders (MicroPython unix port): "
              "before = it loads as before the save, after = as after it, other = anything else "
@@ -1042,7 +1043,7 @@ def main(argv=None):
     sys.path.insert(0, mpy.ROOT)
     from host_sim.__main__ import Parser, bad_output
 
-    p = Parser(prog="python -m tools.pico_flash", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="python -m tools.pico.pico_flash", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="what", required=True)
     c = sub.add_parser("cuts", help="power cuts over every kind of save")
     c.add_argument("--instants", type=int, default=INSTANTS, help="per kind (default 50)")

@@ -8,7 +8,7 @@
     the actions, every game and option in turn; the heap in use at the menu after a
     collection must stay within 1 KiB of its value after the first round (tests/shared/soak.py).
 
-    python -m tools.soak [--presses 100000] [--mp-presses 10000] [--games 500] [--seed 1]
+    python -m tools.measure.soak [--presses 100000] [--mp-presses 10000] [--games 500] [--seed 1]
 
 Prints one line per run and a JSON summary; exits 1 if any run failed (a fuzz failure prints
 the seed and the keys that reproduce it with `python -m host_sim`).
@@ -19,7 +19,7 @@ import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 for p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "shared"),
           os.path.join(ROOT, "tools", "mp")):
     if p not in sys.path:
@@ -44,7 +44,7 @@ DRIFT_MAX = 1024
 
 
 def parse_args(argv):
-    ap = Parser(prog="python -m tools.soak", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.measure.soak", description=__doc__.split("\n")[0])
     ap.add_argument("--presses", type=int, default=100000, help="per game, CPython")
     ap.add_argument("--mp-presses", type=int, default=10000, help="per game, MicroPython")
     ap.add_argument("--games", type=int, default=500, help="games of the MicroPython soak")
@@ -62,7 +62,7 @@ def main(argv=None):
     args = parse_args(argv)
     os.chdir(ROOT)  # the shared test helpers use paths relative to the checkout
     from deckdelve import registry
-    from tools import mpy
+    from tools.ship import mpy
 
     keys = [g[0] for g in registry.GAMES]
     report = {"fuzz_cpython": {}, "fuzz_micropython": {}, "failures": []}

@@ -1,9 +1,9 @@
 """Speed and memory of every game, under real MicroPython, written to docs/BENCHMARKS.md.
 
-    python -m tools.bench               the full report (make bench), docs/BENCHMARKS.md
-    python -m tools.bench --quick       fewer repeats and play-outs (under two minutes), to
+    python -m tools.measure.bench               the full report (make bench), docs/BENCHMARKS.md
+    python -m tools.measure.bench --quick       fewer repeats and play-outs (under two minutes), to
                                         build/quick/BENCHMARKS.md
-    python -m tools.bench --out DIR     the report into DIR
+    python -m tools.measure.bench --out DIR     the report into DIR
 
 Every game of deckdelve.registry.GAMES, every mode its registry line offers. Under the
 MicroPython unix port (tools/mp/bench_mp.py, firmware as .mpy): starting a game from its menu
@@ -24,7 +24,8 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from tools import balance, mpy  # balance puts firmware/ and tools/mp/ on sys.path
+from tools.measure import balance  # balance puts firmware/ and tools/mp/ on sys.path
+from tools.ship import mpy
 
 from deckdelve import registry
 from host_sim.__main__ import Parser, bad_data_dir
@@ -32,11 +33,11 @@ from host_sim.__main__ import Parser, bad_data_dir
 ROOT = balance.ROOT
 
 # The reference loop (tools/mp/bench_ref.py) on the emulated Pico: stock MicroPython v1.28.0
-# for RPI_PICO on rp2040js at 125 MHz, measured with `python -m tools.bench_pico_ref` on
+# for RPI_PICO on rp2040js at 125 MHz, measured with `python -m tools.pico.bench_pico_ref` on
 # 2026-12-03 (9 runs, all within 2 us). The emulator counts no flash-cache misses, so real
 # hardware is a little slower: Pico estimates here are lower bounds.
 PICO_REF_US = 75626
-# One full frame on the display's bus (tools/bench_hw.py, README "Frame push time").
+# One full frame on the display's bus (tools/measure/bench_hw.py, README "Frame push time").
 I2C_400K_MS = 23.3
 SPI_10M_MS = 0.82
 BIG_HEAP = "256K"
@@ -286,7 +287,8 @@ def section(lines, title, body):
 def write_report(path, plan, data, seconds):
     refs = data.get("refs", [])
     lines = ["# Benchmarks", ""]
-    lines.append("Made by `python -m tools.bench%s` (`make bench`) in %.0f s on %s, with the "
+    lines.append("Made by `python -m tools.measure.bench%s` (`make bench`) in %.0f s on %s, "
+                 "with the "
                  "MicroPython unix port %s (64-bit), the firmware as `.mpy`." % (
                      " --quick" if plan.quick else "", seconds, balance.machine(),
                      data.get("mp_version", "?")))
@@ -299,7 +301,7 @@ def write_report(path, plan, data, seconds):
         "own figures; a time is also given as a ratio to that loop (×ref), which compares "
         "across machines, and as estimated Pico milliseconds: the ratio times the loop's "
         "%.1f ms on the emulated Pico (stock MicroPython 1.28 at 125 MHz, "
-        "`python -m tools.bench_pico_ref`; a lower bound, as the emulator has no flash-cache "
+        "`python -m tools.pico.bench_pico_ref`; a lower bound, as the emulator has no flash-cache "
         "misses). A ratio divides an undisturbed figure (the fastest of a few repeats, or "
         "a median over thousands of actions) by the fastest reference run of the same "
         "process: on this shared machine other processes take time slices at random, and "
@@ -586,7 +588,7 @@ def measure(plan, log, data=None, only=None):
 
 
 def main(argv=None):
-    ap = Parser(prog="python -m tools.bench", description=__doc__.split("\n")[0])
+    ap = Parser(prog="python -m tools.measure.bench", description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="fewer repeats (under two minutes)")
     ap.add_argument("--sample", action="store_true",
                     help="the least that runs every part (the tool's own test)")

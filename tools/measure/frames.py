@@ -1,6 +1,6 @@
 """Which of the firmware's functions get their frame from the heap on the Pico.
 
-    python -m tools.frames [--all] [FILE.py ...]   (default: every file of firmware/)
+    python -m tools.measure.frames [--all] [FILE.py ...]   (default: every file of firmware/)
 
 MicroPython runs a bytecode function with its frame (locals, the value stack, one entry per
 nested try) on the C stack only when it is at most 11 words; a larger one is allocated from
@@ -10,7 +10,7 @@ free block: measured on the emulated Pico, a call of a function with 12 words of
 ~13.8 k cycles, one with 8 words ~1.8 k. So a function called for every item of a redraw
 (a glyph run, a card, a visibility test) must fit in 11 words.
 
-The words are read from the .mpy files tools/mpy.py compiles (each function's prelude holds
+The words are read from the .mpy files tools/ship/mpy.py compiles (each function's prelude holds
 its n_state and n_exc_stack; an exception-stack entry is 3 words), and each function is named
 from the source by the line its code starts on. Prints one line per function whose frame is
 on the heap (--all: every function), as file:line name words.
@@ -20,7 +20,8 @@ import ast
 import os
 import sys
 
-from tools import FIRMWARE, mpy
+from tools import FIRMWARE
+from tools.ship import mpy
 
 STACK_WORDS = 11  # VM_MAX_STATE_ON_STACK / sizeof(mp_uint_t)
 EXC_WORDS = 3  # sizeof(mp_exc_stack_t) / sizeof(mp_uint_t): handler, sp, previous exception

@@ -1,7 +1,7 @@
 """Inputs from outside the repository, found or fetched in one place, pinned and checked.
 
-    python -m tools.inputs                 where each input is found (or why it is not)
-    python -m tools.inputs get NAME...     find or fetch these (micropython, bootrom, stock,
+    python -m tools.ship.inputs                 where each input is found (or why it is not)
+    python -m tools.ship.inputs get NAME...     find or fetch these (micropython, bootrom, stock,
                                            toolchain)
 
 - micropython: MicroPython v1.28.0's sources for the rp2 port, with picotool 2.2.0. Looked for
@@ -13,8 +13,8 @@
   from rp2040js at a pinned commit. Any copy is checked by the SHA-256 of its 16 KiB of bootrom.
 - stock: the stock MicroPython v1.28.0 RPI_PICO image, as users download it. $PICO_FIRMWARE;
   ../shared/pico-emu/; the cache; else built from `micropython` with the port's own manifest
-  (tools/rp2_port.py).
-- toolchain: the compilers the image is built with, from Debian's packages (tools/toolchain.py
+  (tools/ship/rp2_port.py).
+- toolchain: the compilers the image is built with, from Debian's packages (tools/ship/toolchain.py
   holds their one list). Its preflight compiles and links a tiny C and C++ file for the Pico in
   about a second; get installs what is missing with apt-get (as root).
 
@@ -42,7 +42,8 @@ import tarfile
 import tempfile
 import urllib.request
 
-from tools import ROOT, file_lock, rp2_port, toolchain as _toolchain
+from tools import ROOT, file_lock
+from tools.ship import rp2_port, toolchain as _toolchain
 
 MICROPYTHON_TAG = "v1.28.0"
 MICROPYTHON_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"
@@ -60,7 +61,7 @@ BOOTROM_URL = ("https://raw.githubusercontent.com/wokwi/rp2040js/"
                "8f032378586948687ed54e2309931aa3d543ba79/demo/bootrom.ts")
 BOOTROM_SHA256 = "90b31e108faedfa6bbcfcc33ba05dac61e645108cfbbdc385f8dafc71fde44ae"
 FETCH_TIMEOUT_S = 20
-GET = "python -m tools.inputs get"
+GET = "python -m tools.ship.inputs get"
 
 
 class Missing(Exception):
@@ -328,7 +329,7 @@ def picotool_prefix():
 # ---- the ARM toolchain -----------------------------------------------------------------------
 
 def toolchain(fetching=True):
-    """The ARM toolchain's preflight (tools/toolchain.py); fetching installs what is missing.
+    """The ARM toolchain's preflight (tools/ship/toolchain.py); fetching installs what is missing.
     Returns the compiler's path; raises Missing naming each absent package and the command."""
     try:
         _toolchain.ensure(install=fetching)
@@ -343,7 +344,7 @@ INPUTS = {"micropython": micropython, "bootrom": bootrom, "stock": stock, "toolc
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    p = Parser(prog="python -m tools.inputs", description=__doc__.split("\n\n")[0])
+    p = Parser(prog="python -m tools.ship.inputs", description=__doc__.split("\n\n")[0])
     p.add_argument("command", nargs="?", choices=("status", "get"), default="status")
     p.add_argument("names", nargs="*", metavar="NAME",
                    help="inputs to get: %s (default: all)" % ", ".join(INPUTS))

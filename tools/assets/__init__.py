@@ -1,0 +1,1 @@
+"""Data and pictures made from assets/ and the goldens: font, Mini Rogue's art, screenshots."""

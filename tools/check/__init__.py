@@ -1,0 +1,1 @@
+"""Checks beyond the tests' asserts: the firmware lint and mutation runs."""

@@ -1,0 +1,1 @@
+"""What ships and what it is built from: image, inputs, toolchain, .mpy, flash, web, release."""
