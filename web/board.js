@@ -398,20 +398,23 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
           taken.push([name, bytes]);
         }
       }
-      // A damaged file's campaign (or settings...) is checked without it: its other files
-      // then fail the check as incomplete, and go nowhere either.
       const scratch = IMPORT_DIR + "/" + (imports++);
       mkdirs(FS, scratch + "/");
       for (const [name, bytes] of taken) FS.writeFile(scratch + "/" + name, bytes);
-      for (const [name] of refused) {
-        // a campaign's refused file still counts for its set: a marker the check sees
-        if (kept(name) && /\.(sav|j[01])$/.test(name) && !seen.has(name)) {
-          FS.writeFile(scratch + "/" + name, new Uint8Array(0));
-        }
-      }
       const left = webboard.check_import(scratch);
       removeTree(FS, scratch);
       const why = new Map(left ? left.split("\n").map((line) => line.split("\t")) : []);
+      // A campaign's files go in together or not at all: one refused before the check
+      // keeps the rest of its set out too.
+      const stem = (name) => name.slice(0, name.lastIndexOf("."));
+      for (const [name, because] of refused) {
+        if (!kept(name) || !/\.(sav|j[01])$/.test(name)) continue;
+        for (const [other] of taken) {
+          if (stem(other) === stem(name)) {
+            why.set(other, "its campaign's " + name + " is left out: " + because);
+          }
+        }
+      }
       return {
         taken: taken.filter(([name]) => !why.has(name)),
         refused: [...refused, ...taken.filter(([name]) => why.has(name))

@@ -48,6 +48,7 @@ const stats = {
   paintMs: [], // the last 500 repaints' cost
   scale: 0, // device pixels per OLED pixel now
   offline: false, // this version's files are kept by the service worker
+  presses: 0, // presses given to the firmware
 };
 window.deckdelve = stats; // read by tests/test_web_browser.py
 
@@ -106,6 +107,7 @@ function heldMask() {
       down = (holding & (1 << i)) !== 0;
     }
     if (down) {
+      if (upFor[i] > 0) stats.presses++;
       mask |= 1 << i;
       upFor[i] = 0;
     } else {
@@ -505,6 +507,7 @@ async function load() {
     got += n;
     if (!total) return;
     bar.style.width = Math.min(100, 100 * got / total) + "%";
+    if (document.body.classList.contains("elsewhere")) return; // (its words stay)
     say("Loading… " + Math.round(got / 1000) + " of " + Math.round(total / 1000) + " KB");
   };
   const fetchBytes = async (name) => {

@@ -335,12 +335,13 @@ def check_import(folder):
                 c = campaigns.Campaign(folder, game[0], slot, store.notices)
                 if c.store.is_file(c.name):
                     c.load(load(game[0]).Game)
-    after = set(os.listdir(folder))
     notices = " ".join(store.notices)
     out = {}
-    for name in before:
-        if name not in after:
-            out[name] = _why(name, notices)
+    for name in os.listdir(folder):  # what the checks set aside, as <name>.badN
+        if name not in before and ".bad" in name:
+            aside = name[:name.rfind(".bad")]
+            if aside in before:
+                out[aside] = _why(aside, notices)
     for game in GAMES:
         if len(game) > 3 and "slots" in game[3]:
             for slot in range(campaigns.SLOTS):
@@ -350,7 +351,9 @@ def check_import(folder):
                     continue
                 has_snapshot = base + ".sav" in own
                 has_journal = base + ".j0" in own or base + ".j1" in own
-                bad = [n for n in own if n in out]
+                # (a snapshot set aside takes its journal along: the snapshot is the cause)
+                bad = [n for n in own if n in out and n.endswith(".sav")]
+                bad += [n for n in own if n in out and not n.endswith(".sav")]
                 if bad:
                     why = "campaign %d, with %s: %s" % (slot + 1, bad[0], out[bad[0]])
                 elif not has_snapshot:
@@ -360,7 +363,8 @@ def check_import(folder):
                 else:
                     continue
                 for n in own:
-                    out[n] = out.get(n, why) if n in bad else why
+                    if not bad or n != bad[0]:
+                        out[n] = why
     return "\n".join("%s\t%s" % (n, out[n]) for n in before if n in out)
 
 
@@ -370,7 +374,8 @@ def _why(name, notices):
     if at < 0:
         return "damaged"
     at += len(name) + 3
-    return notices[at:notices.find(")", at)]
+    end = notices.find("); the file", at)
+    return notices[at:end if end >= 0 else notices.find(")", at)]
 
 
 def start(seed, audio=None):
