@@ -319,6 +319,18 @@ def test_phones_upright_narrow_and_on_their_side_and_a_desktop(url, tmp_path):
         # Played by touch on the phones (taps), by the mouse on the desktop.
         p.keys(webtools.start_keys("solatro", p.seen(), p.last()), taps=True)
         p.capture(device)
+        if device == "phone-landscape":
+            # The tools in the first view; fullscreen and back leaves the page where it was
+            # (the handheld in view), and so does a reload.
+            p.step(scrollto="#fullscreen")
+            p.step(fullscreen="landscape-fullscreen")
+            p.want["landscape-fullscreen"] = p.want[device]
+            p.step(unfullscreen="landscape-after")
+            p.reload()
+            p.step(layout="landscape-reloaded")
+            p.keys(webtools.menu_keys("the_four", p.seen(), p.last()) + "A", taps=True)
+            p.step(layout="landscape-the-four")
+            pageshot(p, "phone-landscape-the-four")
     p.step(fullscreen="fullscreen")
     p.want["fullscreen"] = p.want["desktop"]
     got = browse(url, p.script)
@@ -339,6 +351,20 @@ def test_phones_upright_narrow_and_on_their_side_and_a_desktop(url, tmp_path):
         # The screen as large as fits in whole device pixels: at least 2 CSS pixels an OLED
         # pixel on a phone, more on the desktop.
         assert layout["scale"] / layout["dpr"] >= (4 if device == "desktop" else 2), device
+    # A phone on its side: Fullscreen, Export and Import in the first view, with the
+    # handheld; after fullscreen the page is where it was (not scrolled), after a reload too;
+    # with a campaign of The Four open, a button there goes to its notebook.
+    for name in ("phone-landscape", "landscape-after", "landscape-reloaded",
+                 "landscape-the-four"):
+        layout = layouts[name]
+        assert layout["scrollY"] == 0, (name, layout["scrollY"])
+        assert_fits(layout, name)
+        height = layout["viewport"][1]
+        for tool in ("fullscreen", "export", "import"):
+            assert layout["tools"][tool][3] <= height, (name, tool, layout["tools"][tool])
+    the_four = layouts["landscape-the-four"]["tools"]
+    assert the_four["to-journal"][3] <= 390 and "notebook" in the_four
+    assert "to-journal" not in layouts["phone-landscape"]["tools"]
     # Fullscreen: the screen alone (a mouse and keyboard), larger, whole pixels, all in view.
     full = layouts["fullscreen"]
     assert full["scale"] > layouts["desktop"]["scale"]
@@ -788,3 +814,120 @@ def test_one_tab_plays_at_a_time_and_taking_over_loses_nothing(url, tmp_path):
     assert lines == newest_first
     assert "T:0 > Written in the first tab." in lines
     assert "T:0 > Written in the second tab." in lines
+
+
+class Versions:
+    """A server of its own for the site, with a second version of it beside the first:
+    GET /__next serves the second from then on (as a host does after a deploy)."""
+
+    def __init__(self, first, second, folder):
+        self.current = os.path.join(folder, "current")
+        os.symlink(first, self.current)
+        versions = self
+
+        class Handler(web.Handler):
+            def do_GET(self):
+                if self.path == "/__next":
+                    versions.next(second)
+                    self.send_response(204)
+                    self.end_headers()
+                    return
+                super().do_GET()
+
+        handler = functools.partial(Handler, directory=self.current)
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = "http://localhost:%d/" % self.server.server_address[1]
+
+    def next(self, second):
+        link = self.current + ".new"
+        os.symlink(second, link)
+        os.replace(link, self.current)
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def worker_version(folder):
+    import re
+
+    with open(os.path.join(folder, web.WORKER)) as f:
+        return re.search(r'const VERSION = "([0-9a-f]+)"', f.read()).group(1)
+
+
+def test_installable_and_offline_and_a_new_version_on_the_next_start(tmp_path):
+    import shutil
+
+    from PIL import Image
+
+    webtools.chromium()
+    site = str(tmp_path / "site")
+    shutil.copytree(webtools.site(), site)
+    # The next version: another page (its title), so another worker.
+    second = str(tmp_path / "second")
+    shutil.copytree(site, second)
+    with open(os.path.join(site, "index.html"), encoding="utf-8") as f:
+        page = f.read()
+    with open(os.path.join(second, "index.html"), "w", encoding="utf-8") as f:
+        f.write(page.replace("<h1>DECKDELVE</h1>", "<h1>DECKDELVE 2</h1>"))
+    kept = sorted(n for n in os.listdir(site) if n not in (web.WORKER, web.SHARE_FILE))
+    web.worker(second, kept)
+    for name in ("index.html", web.WORKER):  # (a later deploy: the server's dates say so)
+        later = os.path.getmtime(os.path.join(site, name)) + 60
+        os.utime(os.path.join(second, name), (later, later))
+    version, new = worker_version(site), worker_version(second)
+    assert new != version
+    versions = Versions(site, second, str(tmp_path))
+    try:
+        p = Player(str(tmp_path))
+        p.device("phone")
+        p.load(SEED)
+        p.step(manifest="phone")
+        p.step(worker="first")
+        # The network cut off: the page starts from the worker's copy, and plays.
+        p.step(offline=True)
+        p.reload()
+        p.keys(webtools.start_keys("red_queen", p.seen(), p.last()), taps=True)
+        p.capture("offline")
+        got = browse(versions.url, p.script)
+        for name, want in p.want.items():
+            assert_screen(got["captures"][name], want, name)
+        worker = got["workers"]["first"]
+        assert worker["caches"] == ["deckdelve-" + version]
+        assert worker["files"] == kept
+        (offline,) = got["titleMs"][1:]
+        manifest = got["manifests"]["phone"]
+        assert manifest["errors"] == [] and manifest["installability"] == [], manifest
+        assert manifest["url"] == versions.url + "manifest.json"
+        data = json.loads(manifest["data"])
+        assert data["name"] == "Deckdelve" and data["display"] == "standalone"
+        assert data["start_url"] == "./" and data["orientation"] == "any"
+        sizes = {icon["sizes"]: icon for icon in data["icons"]}
+        for size in (180, 192, 512):
+            icon = sizes["%dx%d" % (size, size)]
+            with Image.open(os.path.join(site, icon["src"])) as image:
+                assert image.size == (size, size), icon
+        mask = [icon for icon in data["icons"] if icon.get("purpose") == "maskable"]
+        assert mask and os.path.exists(os.path.join(site, mask[0]["src"]))
+        if PAGESHOTS:
+            readout = dict(manifest, data=data)
+            with open(os.path.join(PAGESHOTS, "manifest-as-chromium-reads-it.json"), "w") as f:
+                json.dump(readout, f, indent=1, sort_keys=True)
+                f.write("\n")
+        update_metrics({"title_ms_offline": round(offline)})
+
+        # A new version on the server: the next start fetches it whole beside the running
+        # one and says so; the start after is wholly the new one (never a mix).
+        title = "document.querySelector('h1').textContent"
+        script = [{"device": "test"}, {"load": SEED}, {"worker": "old"}, {"eval": title},
+                  {"get": "__next"}, {"reload": True}, {"eval": title},
+                  {"waitstatus": "A new version"}, {"status": "told"},
+                  {"reload": True}, {"worker": "new"}, {"eval": title}]
+        got = browse(versions.url, script)
+        assert got["workers"]["old"]["caches"] == ["deckdelve-" + version]
+        assert got["workers"]["new"]["caches"] == ["deckdelve-" + new]
+        assert got["evals"] == ["DECKDELVE", "DECKDELVE", "DECKDELVE 2"]
+        assert "A new version of Deckdelve is ready" in got["statuses"]["told"]["text"]
+    finally:
+        versions.close()

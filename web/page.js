@@ -748,23 +748,29 @@ function giveWay(board) {
 // It keeps this version's files (every one, checked against the build's hashes) and serves
 // them, network or not. A new version is fetched whole beside the old one and used from the
 // next start: the page says so; a page is never served half old, half new files.
+// (from the first moment: a navigation looks for a new version at once, and it may be in
+// before the handheld has started)
+const servedBy = navigator.serviceWorker ? navigator.serviceWorker.controller : null;
+const NEW_VERSION = "A new version of Deckdelve is ready: it starts next time (or reload now; "
+  + "saves are kept).";
+let newVersion = false;
+stats.offline = servedBy !== null;
+if (navigator.serviceWorker) {
+  // A new version's worker takes over from the one that served this page once it has all
+  // of its files (sw.js: skipWaiting): the next start is that version's.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    stats.offline = true;
+    if (servedBy === null) return; // (the first visit's worker: no news)
+    newVersion = true;
+    if (window.deckdelveBoard) say(NEW_VERSION);
+  });
+}
+
 function setUpOffline() {
   if (!navigator.serviceWorker || location.protocol === "file:") return;
-  const hadOne = navigator.serviceWorker.controller !== null;
-  navigator.serviceWorker.register("sw.js").then((registration) => {
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker.addEventListener("statechange", () => {
-        if (worker.state === "installed" && hadOne) {
-          say("A new version of Deckdelve is ready: it starts next time (or reload now; "
-              + "saves are kept).");
-        } else if (worker.state === "activated" && !hadOne) {
-          stats.offline = true;
-        }
-      });
-    });
-    if (registration.active && hadOne) stats.offline = true;
-  }).catch((error) => console.warn("no offline copy: " + error.message));
+  if (newVersion) say(NEW_VERSION);
+  navigator.serviceWorker.register("sw.js")
+    .catch((error) => console.warn("no offline copy: " + error.message));
 }
 
 async function main() {

@@ -44,7 +44,7 @@
 //   {"focus": name}        the id of the element that has the keyboard now
 //   {"escape_note": text}  type text into the notebook, then Esc
 //   {"scrollto": selector} scroll it into view, as a player scrolls to reach it
-//   {"unfullscreen": name} click "Leave fullscreen": the layout after (with the scroll)
+//   {"unfullscreen": name} leave fullscreen (as Back or Esc does): the layout after
 //   {"upload": name, "files": [[name, base64]...]}  "Import saves" with these files: the
 //                          question (if one comes) accepted; the question and the status
 //                          line after (and the reload, if the import went in)
@@ -52,6 +52,8 @@
 //   {"worker": name}       wait for the service worker: its cache's name and files
 //   {"offline": true}      the network cut off (Chromium's offline mode) from now on
 //   {"manifest": name}     the web app manifest as Chromium reads it (and installability)
+//   {"get": path}          ask the test's server for URL + path (from here, not the page)
+//   {"waitstatus": text}   wait until the status line holds text
 // result: {"captures": {name: hex}, "storage": {name: [keys]}, "screenshots": {name: [w, h]},
 //          "downloads": {name: base64}, "lit": {name: [level, on]}, "journals": {name: ...},
 //          "layouts": {name: ...}, "sent": {name: ...}, "titleMs": [per load],
@@ -391,7 +393,8 @@ try {
       await page.evaluate((sel) => document.querySelector(sel).scrollIntoView(
         { block: "nearest" }), step.scrollto);
     } else if ("unfullscreen" in step) {
-      await page.click("#fullscreen");
+      // (as a phone's Back, or Esc: the button is outside the fullscreen handheld)
+      await page.evaluate(() => document.exitFullscreen());
       await page.waitForFunction(() => document.fullscreenElement === null);
       await page.waitForTimeout(200);
       result.layouts[step.unfullscreen] = await layout();
@@ -436,6 +439,11 @@ try {
         }
         return { caches: names, files: files.sort(), script: registration.active.scriptURL };
       });
+    } else if ("get" in step) {
+      await fetch(base + step.get);
+    } else if ("waitstatus" in step) {
+      await page.waitForFunction((text) => document.getElementById("status").textContent
+        .includes(text), step.waitstatus, { timeout: 20000 });
     } else if ("offline" in step) {
       await context.setOffline(true);
     } else if ("manifest" in step) {
