@@ -485,7 +485,7 @@ def test_the_four_notebook(url, tmp_path):
     assert journals["begun"]["shown"] and note not in " ".join(journals["begun"]["lines"])
     assert journals["written"]["title"] == "The Four: journal of campaign 1"
     # Newest first, the note on top, with the game's own lines: as the simulator's journal.
-    assert journals["written"]["lines"][:2] == ['T0 > Cafe "noir" - it\'s late...', "T0 > " + note]
+    assert journals["written"]["lines"][:2] == ['T:0 > Cafe "noir" - it\'s late...', "T:0 > " + note]
     assert journals["written"]["lines"] == newest_first
     assert journals["reloaded"]["lines"] == newest_first  # kept with the campaign
     text = base64.b64decode(got["downloads"]["text"]["base64"]).decode()
@@ -915,7 +915,9 @@ def test_installable_and_offline_and_a_new_version_on_the_next_start(tmp_path):
             with open(os.path.join(PAGESHOTS, "manifest-as-chromium-reads-it.json"), "w") as f:
                 json.dump(readout, f, indent=1, sort_keys=True)
                 f.write("\n")
-        update_metrics({"title_ms_offline": round(offline)})
+        update_metrics({"title_ms_offline": round(offline),
+                        "kept": {name: os.path.getsize(os.path.join(site, name))
+                                 for name in kept}})
 
         # A new version on the server: the next start fetches it whole beside the running
         # one and says so; the start after is wholly the new one (never a mix).

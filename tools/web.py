@@ -375,7 +375,7 @@ def figures_markdown(m):
     parts = (("the MicroPython WebAssembly", ("micropython.wasm",)),
              ("its loader", ("micropython.mjs",)),
              ("the firmware pack", ("firmware.pack",)),
-             ("the page and its icon", tuple(n for n in sorted(sent) if n not in LOADED)))
+             ("the page and its icons", tuple(n for n in sorted(sent) if n not in LOADED)))
     each = ", ".join("%s %s (%s)" % (what, kb(sum(files[n] for n in names)),
                                      kb(sum(sent[n] for n in names)))
                      for what, names in parts)
@@ -389,6 +389,9 @@ def figures_markdown(m):
              m["title_ms_first"] / 1000, m["title_ms_throttled"] / 1000,
              throttle["kbit_s"] / 1000, throttle["latency_ms"],
              min(m["title_ms_reload"]) / 1000)),
+        ("installed, offline", "a start with the network cut off, from the service "
+         "worker's copy of this version (%d files, %s): %.2f s" % (
+             len(m["kept"]), kb(sum(m["kept"].values())), m["title_ms_offline"] / 1000)),
         ("one frame (firmware step + storage check)", "%.2f ms median, %.2f ms mean, %.1f ms "
          "at the 99th percentile, %.0f ms at worst (a game's modules loading), over %d frames"
          % (m["step_ms_median"], m["step_ms_mean"], m["step_ms_p99"], m["step_ms_max"],
