@@ -485,7 +485,8 @@ def test_the_four_notebook(url, tmp_path):
     assert journals["begun"]["shown"] and note not in " ".join(journals["begun"]["lines"])
     assert journals["written"]["title"] == "The Four: journal of campaign 1"
     # Newest first, the note on top, with the game's own lines: as the simulator's journal.
-    assert journals["written"]["lines"][:2] == ['T:0 > Cafe "noir" - it\'s late...', "T:0 > " + note]
+    assert journals["written"]["lines"][:2] == ['T:0 > Cafe "noir" - it\'s late...',
+                                                "T:0 > " + note]
     assert journals["written"]["lines"] == newest_first
     assert journals["reloaded"]["lines"] == newest_first  # kept with the campaign
     text = base64.b64decode(got["downloads"]["text"]["base64"]).decode()
@@ -667,7 +668,15 @@ def test_fast_taps_all_count(url, tmp_path):
     p.sim.keys("D" * 29)
     p.step(burst={"letter": "D", "n": 29, "hz": 15})
     p.capture("after")
+    # (row six: Settings) Its Sleep setting is the Pico's: the page says so while it shows.
+    p.keys("A", taps=True)
+    assert type(p.top()).__name__ == "Settings"
+    p.step(status="settings")
+    p.keys("B", taps=True)
+    p.step(status="left")
     got = browse(url, p.script)
+    assert "page never dims or switches off its screen" in got["statuses"]["settings"]["text"]
+    assert got["statuses"]["left"]["text"].startswith("Ready.")
     assert got["bursts"][0]["presses"] == 29, got["bursts"]
     assert got["bursts"][0]["msEach"] < 1000 / 14, got["bursts"]  # (the taps were that fast)
     for name, want in p.want.items():
@@ -816,6 +825,30 @@ def test_one_tab_plays_at_a_time_and_taking_over_loses_nothing(url, tmp_path):
     assert "T:0 > Written in the second tab." in lines
 
 
+def readout_page(site, readout, path):
+    """A picture of the manifest as Chromium read it (what its install prompt shows: name,
+    icons, display), for the docs: the fields, the errors, the icons themselves."""
+    import html
+
+    rows = "".join("<tr><th>%s</th><td>%s</td></tr>" % (html.escape(k), html.escape(
+        json.dumps(v))) for k, v in sorted(readout["data"].items()) if k != "icons")
+    icons = ""
+    for icon in readout["data"]["icons"]:
+        with open(os.path.join(site, icon["src"]), "rb") as f:
+            data = base64.b64encode(f.read()).decode()
+        icons += ('<figure><img src="data:%s;base64,%s" width="96" height="96">'
+                  "<figcaption>%s<br>%s %s</figcaption></figure>" % (
+                      icon["type"], data, html.escape(icon["src"]), icon["sizes"],
+                      icon.get("purpose", "")))
+    page = ("<body style='font:14px system-ui;background:#fff;color:#111;margin:16px'>"
+            "<h2>Web app manifest as Chromium reads it</h2><p>%s<br>Page.getAppManifest "
+            "errors: %s; Page.getInstallabilityErrors: %s</p><table>%s</table>"
+            "<div style='display:flex;gap:12px'>%s</div></body>" % (
+                html.escape(readout["url"]), html.escape(json.dumps(readout["errors"])),
+                html.escape(json.dumps(readout["installability"])), rows, icons))
+    browse("about:blank", [{"device": "desktop"}, {"html": page}, {"pageshot": path}])
+
+
 class Versions:
     """A server of its own for the site, with a second version of it beside the first:
     GET /__next serves the second from then on (as a host does after a deploy)."""
@@ -915,6 +948,8 @@ def test_installable_and_offline_and_a_new_version_on_the_next_start(tmp_path):
             with open(os.path.join(PAGESHOTS, "manifest-as-chromium-reads-it.json"), "w") as f:
                 json.dump(readout, f, indent=1, sort_keys=True)
                 f.write("\n")
+            readout_page(site, readout, os.path.join(PAGESHOTS,
+                                                     "manifest-as-chromium-reads-it.png"))
         update_metrics({"title_ms_offline": round(offline),
                         "kept": {name: os.path.getsize(os.path.join(site, name))
                                  for name in kept}})

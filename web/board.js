@@ -357,6 +357,7 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
       return { key, slot: Number(slot), title, label };
     },
     noteMax: webboard.NOTE_MAX, // characters of a note
+    screen: () => board.screen(), // the screen on top, by its class's name
     // The key of a game in progress whose run is only in RAM, or null.
     playing: () => board.playing(),
     // Its journal, newest line first ([] when none is open).

@@ -441,6 +441,24 @@ function setUpNotebook(board) {
   $("story-markdown").addEventListener("click", () => download(true));
 }
 
+// The Settings screen offers Sleep, which the page does not apply (it never goes dark: see
+// webboard.py); while that screen is shown, the status line says so.
+const SLEEP_NOTE = "Sleep after… is the Pico's setting (kept for it, in an export too): this "
+  + "page never dims or switches off its screen; hidden or closed, it saves as the Pico does "
+  + "when it sleeps.";
+let before = null; // the status line before the Settings screen
+
+function explainSettings(board) {
+  const shown = board.screen() === "Settings";
+  if (shown && before === null) {
+    before = status.textContent;
+    say(SLEEP_NOTE);
+  } else if (!shown && before !== null) {
+    if (status.textContent === SLEEP_NOTE) say(before);
+    before = null;
+  }
+}
+
 // -- the frame loop -----------------------------------------------------------------------------
 let stopped = false;
 
@@ -481,6 +499,7 @@ function run(board) {
         paint(board);
         if (stats.titleMs === null) stats.titleMs = performance.now();
         showNotebook(board);
+        explainSettings(board);
       }
     }
     requestAnimationFrame(frame);

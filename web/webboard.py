@@ -178,6 +178,12 @@ class Board:
         if not self.failed:
             self.console.app.resume()
 
+    def screen(self):
+        """The name of the screen on top ("Settings", "GameHost"...), or "" after an error:
+        the page says what a screen's setting means there (Sleep)."""
+        stack = self.console.app.stack
+        return type(stack[-1]).__name__ if stack and not self.failed else ""
+
     def playing(self):
         """The key of a game being played whose run is not on flash (not a campaign), or
         None: what "Export saves" then leaves out."""

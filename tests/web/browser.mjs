@@ -52,6 +52,7 @@
 //   {"worker": name}       wait for the service worker: its cache's name and files
 //   {"offline": true}      the network cut off (Chromium's offline mode) from now on
 //   {"manifest": name}     the web app manifest as Chromium reads it (and installability)
+//   {"html": text}         show this HTML (a readout to take a pageshot of)
 //   {"get": path}          ask the test's server for URL + path (from here, not the page)
 //   {"waitstatus": text}   wait until the status line holds text
 // result: {"captures": {name: hex}, "storage": {name: [keys]}, "screenshots": {name: [w, h]},
@@ -439,6 +440,8 @@ try {
         }
         return { caches: names, files: files.sort(), script: registration.active.scriptURL };
       });
+    } else if ("html" in step) {
+      await page.setContent(step.html);
     } else if ("get" in step) {
       await fetch(base + step.get);
     } else if ("waitstatus" in step) {
