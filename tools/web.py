@@ -13,10 +13,15 @@ build/web/ holds index.html, page.js and board.js (web/), micropython.mjs and
 micropython.wasm (the npm package @micropython/micropython-webassembly-pyscript, pinned in
 package.json and package-lock.json: `npm ci` installs it), firmware.pack: the firmware's
 .mpy files and help texts (compiled by tools.mpy, as `make flash` copies them to the Pico)
-plus the web board (web/webboard.py), in one file the page loads with one request, and the
-page's icon (icon.svg, and icon-180.png for phones' home screens), drawn from ICON below.
-index.html gets the bytes of the files it loads (for its progress bar) and, given
---project-url (or PROJECT_URL to make), a link to the project.
+plus the web board (web/webboard.py), in one file the page loads with one request; the
+page's icon drawn from ICON below (icon.svg, and PNGs at the sizes phones ask for, one of
+them maskable); manifest.json (the web app manifest: "Add to Home Screen" and "Install");
+sw.js (web/sw.js, the service worker, given this build's version, a hash of every file it
+keeps, and each file's SHA-256: an installed page starts offline, and a new build is never
+mixed with an old one); share.png (a shared link's picture: the firmware's title screen).
+index.html gets the bytes of the files it loads (for its progress bar), given --project-url
+(or PROJECT_URL to make) a link to the project, and given SITE_URL (the address the site is
+served from) the shared picture's absolute address (relative without).
 """
 
 import functools
