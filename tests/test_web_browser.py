@@ -326,6 +326,7 @@ def test_phones_upright_narrow_and_on_their_side_and_a_desktop(url, tmp_path):
             p.step(fullscreen="landscape-fullscreen")
             p.want["landscape-fullscreen"] = p.want[device]
             p.step(unfullscreen="landscape-after")
+            p.step(scrollto=".about")  # read down the page, then reload: back at the top
             p.reload()
             p.step(layout="landscape-reloaded")
             p.keys(webtools.menu_keys("the_four", p.seen(), p.last()) + "A", taps=True)
