@@ -859,7 +859,13 @@ class Versions:
         os.symlink(first, self.current)
         versions = self
 
+        self.sent = []  # (path, status) of every answer
+
         class Handler(web.Handler):
+            def send_response(self, code, message=None):
+                versions.sent.append((self.path.split("?")[0].lstrip("/"), int(code)))
+                super().send_response(code, message)
+
             def do_GET(self):
                 if self.path == "/__next":
                     versions.next(second)
@@ -929,6 +935,10 @@ def test_installable_and_offline_and_a_new_version_on_the_next_start(tmp_path):
             assert_screen(got["captures"][name], want, name)
         worker = got["workers"]["first"]
         assert worker["caches"] == ["deckdelve-" + version]
+        # The worker's install did not download the big files again (the browser's cache
+        # revalidated them: 304); each was sent once.
+        for name in web.LOADED:
+            assert versions.sent.count((name, 200)) == 1, (name, versions.sent)
         assert worker["files"] == kept
         (offline,) = got["titleMs"][1:]
         manifest = got["manifests"]["phone"]
