@@ -5,7 +5,7 @@ reloaded: the score and the saved run are still there. And the page as a handhel
 own: no blanking after the power-saving delays, a reload mid-run that offers the run back,
 the layouts of phones upright, 360 px wide and on their side, Enter/Space/Esc, saves
 exported and imported into a fresh profile, The Four's notebook; the download's size and
-the load times, fast and throttled, for the README (build/web-metrics.json, then
+the load times, fast and throttled, for docs/WEB.md (build/web-metrics.json, then
 `python -m tools.web figures`). Installs what it needs itself (tests/webtools.py: npm ci,
 and Chromium when it is missing). DECKDELVE_PAGESHOTS=folder: the layouts' screenshots
 are saved there too."""
@@ -221,7 +221,7 @@ def test_page_plays_saves_and_remembers(url, tmp_path):
 
 
 def update_metrics(part):
-    """The figures the README quotes (build/web-metrics.json; `python -m tools.web figures`
+    """The figures docs/WEB.md quotes (build/web-metrics.json; `python -m tools.web figures`
     puts them there): each test adds its own."""
     try:
         with open(web.METRICS) as f:

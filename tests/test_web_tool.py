@@ -1,4 +1,4 @@
-"""tools.web: the site it builds, its server (gzip), the README's figures of the page, and one
+"""tools.web: the site it builds, its server (gzip), docs/WEB.md's figures of the page, and one
 line on stderr for bad arguments."""
 
 import functools
@@ -211,19 +211,19 @@ def test_the_server_sends_text_and_wasm_gzip_compressed(tmp_path):
 
 
 def test_readme_figures_of_the_page_are_the_tools_and_not_stale():
-    """The README's table is what `python -m tools.web figures` makes of the kept
+    """docs/WEB.md's table is what `python -m tools.web figures` makes of the kept
     measurements, and their download sizes are within 10% of the site built now (run the
     browser test and the tool again when they are not)."""
     with open(web.KEPT_METRICS) as f:
         metrics = json.load(f)
-    with open(web.README, encoding="utf-8") as f:
+    with open(web.PAGE, encoding="utf-8") as f:
         readme = f.read()
     assert web.readme_with_figures(readme, metrics) == readme
     site = webtools.site()
     for name, size in metrics["files"].items():
         now = os.path.getsize(os.path.join(site, name))
         assert abs(now - size) <= 0.1 * size + 2000, (
-            "%s is %d bytes, the README says %d: stale (python -m pytest "
+            "%s is %d bytes, docs/WEB.md says %d: stale (python -m pytest "
             "tests/test_web_browser.py, then python -m tools.web figures)" % (name, now, size))
 
 

@@ -5,7 +5,7 @@
     python -m tools.web serve [--port N] [--project-url URL]
                                 build, then serve build/web/ on http://localhost:N/,
                                 gzip-compressed (as static hosts send it)
-    python -m tools.web figures write the README's "Measured" table of the page from the
+    python -m tools.web figures write docs/WEB.md's "Measured" table of the page from the
                                 browser test's measurements (build/web-metrics.json, which
                                 tests/test_web_browser.py writes), kept in docs/web-metrics.json
 
@@ -57,7 +57,7 @@ LOADED = ("micropython.mjs", "micropython.wasm", "firmware.pack")  # the progres
 DEFAULT_PORT = 8017
 METRICS = os.path.join(ROOT, "build", "web-metrics.json")  # tests/test_web_browser.py writes it
 KEPT_METRICS = os.path.join(ROOT, "docs", "web-metrics.json")
-README = os.path.join(ROOT, "README.md")
+PAGE = os.path.join(ROOT, "docs", "WEB.md")  # the page's own doc, which quotes its figures
 FIGURES_BEGIN = ("<!-- The page's figures: written by `python -m tools.web figures` from the "
                  "browser test's measurements (docs/web-metrics.json); not edited by hand. -->")
 FIGURES_END = "<!-- end of the page's figures -->"
@@ -374,7 +374,7 @@ def kb(n):
 
 
 def figures_markdown(m):
-    """The README's table of the page's figures, from the browser test's measurements."""
+    """docs/WEB.md's table of the page's figures, from the browser test's measurements."""
     files = m["files"]
     sent = m["sent"]
     parts = (("the MicroPython WebAssembly", ("micropython.wasm",)),
@@ -412,14 +412,14 @@ def figures_markdown(m):
 
 
 def readme_with_figures(readme, metrics):
-    """The README with its block of the page's figures rewritten; ValueError if it has none."""
+    """docs/WEB.md with its block of the page's figures rewritten; ValueError if it has none."""
     begin = readme.index(FIGURES_BEGIN)
     end = readme.index(FIGURES_END, begin) + len(FIGURES_END)
     return readme[:begin] + figures_markdown(metrics) + readme[end:]
 
 
 def figures():
-    """build/web-metrics.json -> docs/web-metrics.json and the README's table."""
+    """build/web-metrics.json -> docs/web-metrics.json and docs/WEB.md's table."""
     try:
         with open(METRICS) as f:
             metrics = json.load(f)
@@ -428,19 +428,19 @@ def figures():
               "tests/test_web_browser.py)" % (os.path.relpath(METRICS, ROOT), e),
               file=sys.stderr)
         return 1
-    with open(README, encoding="utf-8") as f:
+    with open(PAGE, encoding="utf-8") as f:
         readme = f.read()
     try:
         readme = readme_with_figures(readme, metrics)
     except ValueError:
-        print("README.md has no block of the page's figures to rewrite", file=sys.stderr)
+        print("docs/WEB.md has no block of the page's figures to rewrite", file=sys.stderr)
         return 1
     with open(KEPT_METRICS, "w") as f:
         json.dump(metrics, f, indent=1, sort_keys=True)
         f.write("\n")
-    with open(README, "w", encoding="utf-8") as f:
+    with open(PAGE, "w", encoding="utf-8") as f:
         f.write(readme)
-    print("README.md: the page's figures from %s" % os.path.relpath(METRICS, ROOT))
+    print("docs/WEB.md: the page's figures from %s" % os.path.relpath(METRICS, ROOT))
     return 0
 
 
