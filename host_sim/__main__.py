@@ -6,7 +6,7 @@
     python -m host_sim --game red_queen --seed 7 --keys "RRAAB..." --screenshot out.png
                         [--scale N] [--gif run.gif]   headless: no window, same pixels every run
 
-Keys: arrows or WASD = d-pad, Z or J = A, X or K = B, Q or Esc = quit the simulator.
+Keys: arrows = d-pad, A, Z or J = A, B, X or K = B, Q or Esc = quit the simulator.
 --keys letters: U D L R A B (one press each), '.' waits a frame.
 Saves and scores go to --data DIR (default: the user's data folder; headless runs use a fresh
 temporary folder unless --data is given, so that they are reproducible, and remove it when

@@ -9,12 +9,13 @@ from host_sim import render
 
 KEY_LETTERS = "UDLRAB."
 # The desk's keys for the six buttons, one home for the window, the terminal and the help.
+# The A and B keys are the A and B buttons: every screen says "PRESS A", and WASD's A moved
+# left (the page decided the same: docs/WEB.md).
 KEYMAP = {
     "Up": "U", "Down": "D", "Left": "L", "Right": "R",
-    "w": "U", "s": "D", "a": "L", "d": "R",
-    "z": "A", "j": "A", "x": "B", "k": "B",
+    "a": "A", "z": "A", "j": "A", "b": "B", "x": "B", "k": "B",
 }
-LEGEND = "arrows/WASD move   Z/J = A (confirm)   X/K = B (back)   Q quit"
+LEGEND = "arrows move   A/Z/J = A (confirm)   B/X/K = B (back)   Q quit"
 SETTLE_FRAMES = 120  # after the keys, frames run until the screen stops changing (cap)
 
 

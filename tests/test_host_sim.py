@@ -72,6 +72,9 @@ def test_the_key_map_and_legend_have_one_home():
 
     assert terminal.KEYMAP is sim.KEYMAP and cli.LEGEND is sim.LEGEND
     assert terminal.LEGEND is sim.LEGEND and sim.KEYMAP["z"] == "A"
+    # the A and B keys press A and B (every screen says PRESS A); only arrows move
+    assert sim.KEYMAP["a"] == "A" and sim.KEYMAP["b"] == "B"
+    assert {k for k, v in sim.KEYMAP.items() if v in "UDLR"} == {"Up", "Down", "Left", "Right"}
 
 
 def test_a_game_with_options_starts_on_its_menus_choice_without_options(tmp_path, capsys):

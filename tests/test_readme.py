@@ -47,7 +47,7 @@ def test_the_readme_is_a_front_door():
     # the two commands on its first screen, the README short, the rest one link away
     assert "make sim" in "\n".join(lines[:25]) and "make test" in "\n".join(lines[:25])
     assert len(lines) <= 320, "README.md is %d lines: move the detail to docs/" % len(lines)
-    for page in ("ARCHITECTURE", "TESTING", "PICO", "SAVES", "CONTRIBUTING-GAMES"):
+    for page in ("ARCHITECTURE", "TESTING", "PICO", "SAVES", "WEB", "CONTRIBUTING-GAMES"):
         assert "docs/%s.md" % page in text, page
 
 

@@ -301,7 +301,7 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     # added lines and nothing else.
     assert [line for line in printed if " > " not in line] == journal.journal_lines(
         ref, "the_four", 0)
-    assert "T0 > The river rose; I kept the map." in printed  # (turn 0: just made)
+    assert "T:0 > The river rose; I kept the map." in printed  # (turn 0: just made)
     notes = [line for line in printed if " > " in line]
     assert len(notes) == 1 + wrote_long
     for line in notes:  # each fits the device's journal view (9 rows) with room to spare
@@ -364,19 +364,22 @@ def test_an_import_is_checked_as_the_firmware_checks_files_at_power_on(site, tmp
         last = f.read(1)
         f.seek(-1, 2)
         f.write(bytes([last[0] ^ 1]))  # one bit of the payload: the checksum fails
-    # Not a file Deckdelve keeps, and a saved run larger than any it reads: refused; the
-    # damaged scores go in, and the firmware's check at the next start sets them aside.
+    # Not a file Deckdelve keeps, a saved run larger than any it reads, and the damaged
+    # scores (the firmware's own check, run on the import before anything is replaced):
+    # all refused, each with why; nothing reaches the storage.
     got = play(site, [0], import_zip=zip_folder(folder, (("photo.jpg", b"\xff\xd8"),
                                                          ("run_solatro.sav",
                                                           b"x" * (RUN_LIMIT + 1)))))
-    assert got["imported"]["taken"] == ["scores.dat"]
-    assert sorted(name for name, _why in got["imported"]["refused"]) == ["photo.jpg",
-                                                                        "run_solatro.sav"]
+    assert got["imported"]["taken"] == []
+    assert dict(got["imported"]["refused"]) == {
+        "photo.jpg": "not a save Deckdelve reads",
+        "run_solatro.sav": "too large: %d bytes" % (RUN_LIMIT + 1),
+        "scores.dat": "damaged (checksum)"}
+    assert not [key for key in got["storage"] if "scores.dat" in key]
+    os.makedirs(str(tmp_path / "empty"))
     started = play(site, [0], storage=got["storage"])
-    assert "deckdelve:/data/scores.dat.bad1" in started["storage"]
-    assert "deckdelve:/data/scores.dat" not in started["storage"]
-    assert_same(started["settled"], sim_keys(folder, SEED, ""),
-                "the notice at the start after importing a damaged file")
+    assert_same(started["settled"], sim_keys(str(tmp_path / "empty"), SEED, ""),
+                "the start after an import that took nothing: no notice")
     # Not a zip at all: a plain message, nothing changed.
     r = subprocess.run(["node", "tests/web/frames.mjs", site], input=json.dumps(
         {"seed": SEED, "steps": [0], "elapsed": 20, "storage": {},
@@ -390,16 +393,16 @@ def test_a_notes_lines_fit_the_journal():
     note_lines = webtools.webboard().note_lines
     board = webtools.webboard()
     assert note_lines(3, "  ") == []
-    assert note_lines(3, "I ran.\n\nThen I hid.") == ["T3 > I ran.", "T3 > Then I hid."]
-    assert note_lines(0, "caf\u00e9 \u201cso\u201d") == ["T0 > caf? ?so?"]  # (the page makes
+    assert note_lines(3, "I ran.\n\nThen I hid.") == ["T:3 > I ran.", "T:3 > Then I hid."]
+    assert note_lines(0, "caf\u00e9 \u201cso\u201d") == ["T:0 > caf? ?so?"]  # (the page makes
     # them ASCII first; anything left is "?", as the journal view shows a stray byte)
     words = note_lines(12, "x" * 60 + " " + "word " * 300)
-    assert all(line.startswith("T12 > ") for line in words)
-    assert max(len(line) - len("T12 > ") for line in words) <= board.NOTE_LINE
-    assert words[0] == "T12 > " + "x" * 24 + " " + "x" * 24 + " " + "x" * 12 + " word" * 7
-    kept = "".join(line[len("T12 > "):].replace(" ", "") for line in words)
+    assert all(line.startswith("T:12 > ") for line in words)
+    assert max(len(line) - len("T:12 > ") for line in words) <= board.NOTE_LINE
+    assert words[0] == "T:12 > " + "x" * 24 + " " + "x" * 24 + " " + "x" * 12 + " word" * 7
+    kept = "".join(line[len("T:12 > "):].replace(" ", "") for line in words)
     assert kept == ("x" * 60 + "word" * 300)[:len(kept)] and 800 < len(kept) <= board.NOTE_MAX
-    assert set(" ".join(words)) <= set("T12>x word")
+    assert set(" ".join(words)) <= set("T:12>x word")
 
 
 def test_a_note_written_while_a_message_waits_keeps_the_message():

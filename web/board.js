@@ -9,6 +9,8 @@ export const HEIGHT = 64;
 export const BUTTONS = { U: 1, D: 2, L: 4, R: 8, A: 16, B: 32 }; // deckdelve.buttons bits
 export const DATA_DIR = "/data"; // every file the firmware writes is below it
 const STORE_PREFIX = "deckdelve:"; // storage keys: prefix + path in the MicroPython filesystem
+const IMPORT_DIR = "/import"; // the scratch folder where an import is checked (never kept)
+let imports = 0;
 
 // The firmware pack made by tools/ship/web.py: a 4-byte little-endian length, a JSON index of
 // [path, size] pairs, then the files' bytes one after the other.
@@ -31,6 +33,16 @@ function mkdirs(FS, path) {
     dir += "/" + part;
     if (!FS.analyzePath(dir).exists) FS.mkdir(dir);
   }
+}
+
+function removeTree(FS, dir) {
+  for (const name of FS.readdir(dir)) {
+    if (name === "." || name === "..") continue;
+    const path = dir + "/" + name;
+    if (FS.isDir(FS.stat(path).mode)) removeTree(FS, path);
+    else FS.unlink(path);
+  }
+  FS.rmdir(dir);
 }
 
 function toBase64(bytes) {
@@ -59,6 +71,7 @@ export class Saves {
     this.seen = new Map(); // path -> "inode size mtime" as last copied
     this.error = null; // the last refusal of the storage (quota exceeded...), if any
     this.writes = 0; // files copied or removed so far (the page's notebook reads again)
+    this.stopped = false;
   }
 
   keys() {
@@ -95,8 +108,14 @@ export class Saves {
     return into;
   }
 
+  // Never again to the storage: another tab plays now (the page's one tab at a time).
+  stop() {
+    this.stopped = true;
+  }
+
   // Copies changed files to the storage and forgets removed ones; returns how many changed.
   sync() {
+    if (this.stopped) return 0;
     const now = this.scan(new Map());
     let changed = 0;
     for (const [path, stamp] of now) {
@@ -219,10 +238,13 @@ export function zip(files) {
   return out;
 }
 
-// The files of a zip, [[name, bytes]]: stored or deflated (what zip tools write), read through
-// its central directory. Throws Error with a plain message for anything else.
+// The files of a zip, [[name, bytes, why]]: stored or deflated (what zip tools write), read
+// through its central directory; why is null, or what is wrong with that file (its bytes do
+// not match the zip's CRC-32: damaged). Throws Error with a plain message for a file that is
+// not a zip, or a zip too damaged to read at all (cut short, ...).
 export async function unzip(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const damaged = () => new Error("a damaged zip file (cut short, or changed after it was made)");
   let end = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
     if (view.getUint32(i, true) === 0x06054b50) {
@@ -230,16 +252,19 @@ export async function unzip(bytes) {
       break;
     }
   }
-  if (end < 0) throw new Error("not a zip file");
+  if (end < 0) {
+    // A zip starts with a file's local header: without its end, it was cut short.
+    if (bytes.length >= 4 && view.getUint32(0, true) === 0x04034b50) throw damaged();
+    throw new Error("not a zip file");
+  }
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
   const decoder = new TextDecoder();
   const files = [];
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) {
-      throw new Error("a damaged zip file");
-    }
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw damaged();
     const method = view.getUint16(at + 10, true);
+    const crc = view.getUint32(at + 16, true);
     const compressed = view.getUint32(at + 20, true);
     const nameLength = view.getUint16(at + 28, true);
     const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
@@ -247,17 +272,27 @@ export async function unzip(bytes) {
     const local = view.getUint32(at + 42, true);
     at += 46 + skip;
     if (name.endsWith("/")) continue; // a folder
-    if (local + 30 > bytes.length) throw new Error("a damaged zip file");
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw damaged();
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + compressed > bytes.length) throw damaged();
     const data = bytes.subarray(start, start + compressed);
+    let plain;
     if (method === 0) {
-      files.push([name, data]);
+      plain = data;
     } else if (method === 8) {
-      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      files.push([name, new Uint8Array(await new Response(stream).arrayBuffer())]);
+      try {
+        const stream = new Blob([data]).stream()
+          .pipeThrough(new DecompressionStream("deflate-raw"));
+        plain = new Uint8Array(await new Response(stream).arrayBuffer());
+      } catch {
+        files.push([name, new Uint8Array(0), "damaged in the zip (it does not unpack)"]);
+        continue;
+      }
     } else {
       throw new Error(name + " is compressed in a way this page does not read");
     }
+    files.push([name, plain, crc32(plain) === crc ? null
+      : "damaged in the zip (its CRC-32 does not match)"]);
   }
   return files;
 }
@@ -322,6 +357,7 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
       return { key, slot: Number(slot), title, label };
     },
     noteMax: webboard.NOTE_MAX, // characters of a note
+    screen: () => board.screen(), // the screen on top, by its class's name
     // The key of a game in progress whose run is only in RAM, or null.
     playing: () => board.playing(),
     // Its journal, newest line first ([] when none is open).
@@ -341,19 +377,21 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
       saves.sync();
       return zip(saves.files().map(([name, bytes]) => ["data/" + name, bytes]));
     },
-    // Files to import ([[name, bytes]], a folder in the name ignored): those the firmware
-    // keeps, within its size limits, go into the storage for the next start, where the
-    // firmware checks them as it checks every file at power-on (a bad one set aside, with a
-    // notice); the rest are refused. Returns {taken: [names], refused: [[name, why]]}.
-    // Throws when the storage refuses them (nothing then changes but what was written).
-    importFiles(files) {
+    // Files to import ([[name, bytes, why]], a folder in the name ignored; why: null, or
+    // why the file is damaged already): checked as a whole before anything is replaced.
+    // Those the firmware keeps, within its size limits, that pass its own checks as at
+    // power-on (webboard.check_import, on copies in a scratch folder) are `taken`; the rest,
+    // and the whole of a campaign with any of them, are `refused`, with why.
+    // Returns {taken: [[name, bytes]], refused: [[name, why]]}; nothing is written.
+    checkImport(files) {
       const taken = [];
       const refused = [];
       const seen = new Set();
-      for (const [path, bytes] of files) {
+      for (const [path, bytes, damage] of files) {
         const name = path.split("/").pop();
         const limit = kept(name);
         if (!limit) refused.push([name, "not a save Deckdelve reads"]);
+        else if (damage) refused.push([name, damage]);
         else if (bytes.length > limit) refused.push([name, "too large: " + bytes.length + " bytes"]);
         else if (seen.has(name)) refused.push([name, "twice in the import"]);
         else {
@@ -361,8 +399,43 @@ export async function startBoard({ loadMicroPython, pack, storage, seed, audio =
           taken.push([name, bytes]);
         }
       }
+      const scratch = IMPORT_DIR + "/" + (imports++);
+      mkdirs(FS, scratch + "/");
+      for (const [name, bytes] of taken) FS.writeFile(scratch + "/" + name, bytes);
+      const left = webboard.check_import(scratch);
+      removeTree(FS, scratch);
+      const why = new Map(left ? left.split("\n").map((line) => line.split("\t")) : []);
+      // A campaign's files go in together or not at all: one refused before the check
+      // keeps the rest of its set out too.
+      const stem = (name) => name.slice(0, name.lastIndexOf("."));
+      for (const [name, because] of refused) {
+        if (!kept(name) || !/\.(sav|j[01])$/.test(name)) continue;
+        for (const [other] of taken) {
+          if (stem(other) === stem(name)) {
+            why.set(other, "its campaign's " + name + " is left out: " + because);
+          }
+        }
+      }
+      return {
+        taken: taken.filter(([name]) => !why.has(name)),
+        refused: [...refused, ...taken.filter(([name]) => why.has(name))
+          .map(([name]) => [name, why.get(name)])],
+      };
+    },
+    // The files checkImport took into the storage, for the firmware to find at its next
+    // start (where it checks them again, as at every power-on). An imported file replaces
+    // every kept file of its set (a campaign's snapshot and journal files as one). Throws
+    // when the storage refuses them (nothing then changes but what was written).
+    putImport(taken) {
       saves.put(taken, kept);
+    },
+    // Both at once: {taken: [names], refused: [[name, why]]}.
+    importFiles(files) {
+      const { taken, refused } = this.checkImport(files);
+      this.putImport(taken);
       return { taken: taken.map(([name]) => name), refused };
     },
+    turnMark: webboard.TURN_MARK, // a journal line's turn: "T:<n> " (webboard.py)
+    noteMark: webboard.NOTE_MARK, // after it, the player's own line: " > "
   };
 }

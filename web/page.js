@@ -6,16 +6,20 @@
 import { BUTTONS, HEIGHT, WIDTH, startBoard, unzip } from "./board.js";
 
 const FRAME_MS = 20; // the handheld's pace: at most 50 frames a second (deckdelve/boot.py)
-// A tap shorter than this still reaches the firmware as a press: it reads the buttons once a
-// frame and ignores a change within 25 ms of the last one (its debounce).
-const MIN_HOLD_MS = 50;
+// Every press reaches the firmware, however short and however fast they come: the firmware
+// reads the buttons once a frame and ignores a change within 25 ms of the last one (its
+// debounce), so each press is held for at least TAP_FRAMES frames and follows a release of
+// at least as many (two frames are 33 ms or more at the browser's 60 Hz); presses made
+// faster than that wait their turn (a queue), none merges with the next.
+const TAP_FRAMES = 2;
 // A tab hidden for days must not overflow the firmware's tick arithmetic (2**29 ms).
 const MAX_ELAPSED_MS = 3600000;
-// The simulator's keys (host_sim/__main__.py), and the ones people try first: Enter and
-// Space for A, Esc for B.
+// The keys: arrows move; the letters A and B are the buttons A and B (the screens say
+// "PRESS A": the key with that letter must press it, so WASD is not offered: its A would
+// move left); Z/X and J/K (the simulator's), Enter and Space (A) and Esc (B) as well.
 const KEYS = {
   ArrowUp: "U", ArrowDown: "D", ArrowLeft: "L", ArrowRight: "R",
-  w: "U", s: "D", a: "L", d: "R", z: "A", j: "A", x: "B", k: "B",
+  a: "A", z: "A", j: "A", b: "B", x: "B", k: "B",
   Enter: "A", " ": "A", Escape: "B",
 };
 // The OLED look of host_sim/render.py: pale blue-white pixels, a dark line between them.
@@ -43,6 +47,8 @@ const stats = {
   stepMs: [], // the last 500 steps' cost (firmware frame + storage sync), in ms
   paintMs: [], // the last 500 repaints' cost
   scale: 0, // device pixels per OLED pixel now
+  offline: false, // this version's files are kept by the service worker
+  presses: 0, // presses given to the firmware
 };
 window.deckdelve = stats; // read by tests/test_web_browser.py
 
@@ -57,17 +63,15 @@ function say(text) {
 }
 
 // -- buttons ------------------------------------------------------------------------------------
-const physical = new Map(); // source (a key name or a pointer id) -> bit
-const downAt = new Array(6).fill(-1e9);
-// Presses no frame has seen yet: a busy machine can leave more than MIN_HOLD_MS between two
-// frames, and a tap made and lifted in that gap must still reach the firmware.
-let unseen = 0;
+const physical = new Map(); // source (a key name or a pointer id) -> bit, while held
+const queued = new Array(6).fill(0); // presses not yet given to the firmware, per button
+const downLeft = new Array(6).fill(0); // frames a started press is still held for
+const upFor = new Array(6).fill(TAP_FRAMES); // frames each button has been up
 
 function press(source, letter) {
   const bit = BUTTONS[letter];
   physical.set(source, bit);
-  downAt[Math.log2(bit)] = performance.now();
-  unseen |= bit;
+  queued[Math.log2(bit)]++;
   wakeAudio();
 }
 
@@ -75,10 +79,41 @@ function release(source) {
   physical.delete(source);
 }
 
-function heldMask(now) {
-  let mask = unseen;
-  for (const bit of physical.values()) mask |= bit;
-  for (let i = 0; i < 6; i++) if (now - downAt[i] < MIN_HOLD_MS) mask |= 1 << i;
+// A press with nothing held: a key or a pad button worked by the keyboard or a screen
+// reader (a click without a pointer).
+function tap(letter) {
+  queued[Math.log2(BUTTONS[letter])]++;
+  wakeAudio();
+}
+
+// The buttons this frame holds: each queued press in turn (down TAP_FRAMES frames after at
+// least TAP_FRAMES up), and a button still held once its press has begun.
+function heldMask() {
+  let holding = 0;
+  for (const bit of physical.values()) holding |= bit;
+  let mask = 0;
+  for (let i = 0; i < 6; i++) {
+    let down = false;
+    if (downLeft[i] > 0) {
+      downLeft[i]--;
+      down = true;
+    } else if (queued[i] > 0) {
+      if (upFor[i] >= TAP_FRAMES) {
+        queued[i]--;
+        downLeft[i] = TAP_FRAMES - 1;
+        down = true;
+      }
+    } else {
+      down = (holding & (1 << i)) !== 0;
+    }
+    if (down) {
+      if (upFor[i] > 0) stats.presses++;
+      mask |= 1 << i;
+      upFor[i] = 0;
+    } else {
+      upFor[i]++;
+    }
+  }
   return mask;
 }
 
@@ -103,7 +138,7 @@ addEventListener("keydown", (event) => {
   if (!event.repeat) press("key:" + event.code, letter); // the firmware repeats by itself
 });
 addEventListener("keyup", (event) => release("key:" + event.code));
-addEventListener("blur", () => physical.clear());
+addEventListener("blur", () => physical.clear()); // (queued presses still go in)
 // A page button clicked or tapped does not keep the keyboard's focus: Space and Enter then
 // go on pressing A, never that button again (a button reached with Tab keeps it).
 document.addEventListener("click", (event) => {
@@ -127,6 +162,11 @@ for (const button of document.querySelectorAll(".pad button")) {
   button.addEventListener("pointercancel", up);
   button.addEventListener("lostpointercapture", up);
   button.addEventListener("contextmenu", (event) => event.preventDefault());
+  // Enter or Space on a pad button reached with Tab, or a screen reader's activation: a
+  // click with no pointer behind it (a pointer's press went in at pointerdown).
+  button.addEventListener("click", (event) => {
+    if (event.detail === 0) tap(letter);
+  });
 }
 
 // -- the buzzer: a square wave, on while the firmware's PWM duty is not 0 ----------------------
@@ -170,6 +210,16 @@ function rgba([r, g, b]) {
 }
 
 // The room the canvas has, in CSS pixels, in the layout the style chose.
+// The height of the tools' row and the status line, which a phone on its side shows in the
+// first view, under the handheld (index.html's --tools).
+function toolsHeight() {
+  const tools = document.querySelector(".tools");
+  const height = Math.ceil(tools.getBoundingClientRect().height + status.getBoundingClientRect()
+    .height + 8);
+  document.documentElement.style.setProperty("--tools", height + "px");
+  return height;
+}
+
 function room() {
   const full = document.fullscreenElement === handheld;
   const padShown = $("dpad").offsetParent !== null;
@@ -177,7 +227,9 @@ function room() {
   if (areas.includes("dpad screen ab")) { // the pad at the sides
     const pads = padShown ? $("dpad").offsetWidth + $("ab").getBoundingClientRect().width : 0;
     const gaps = padShown ? 2 * parseFloat(getComputedStyle(handheld).columnGap) : 0;
-    return [innerWidth - pads - gaps - BEZEL - 16, innerHeight - BEZEL - 16];
+    // (a phone on its side: the tools' row and the status line under it, in view too)
+    const below = full ? 0 : toolsHeight();
+    return [innerWidth - pads - gaps - BEZEL - 16, innerHeight - below - BEZEL - 16];
   }
   const padHeight = padShown ? $("dpad").offsetHeight + 10 : 0;
   if (full) return [innerWidth - BEZEL - 16, innerHeight - padHeight - BEZEL - 24];
@@ -267,8 +319,27 @@ function asJournalText(text) {
     .replace(/[\u00a0\u2000-\u200b\u202f]/g, " ");
 }
 
-function isNote(line) {
-  return /^T\d+ > /.test(line);
+// A journal line: its turn, whether it is the player's own, its words. The turn is the
+// firmware's "T:<n> " (board.turnMark, from webboard.py, which a test ties to the lines The
+// Four writes); the player's lines add " > " (board.noteMark). A note written by an older
+// page ("T<n> > ") is still a note. null: a line without a turn.
+function journalLine(board, line) {
+  const mark = board.turnMark;
+  let at = 0;
+  if (line.startsWith(mark)) at = mark.length;
+  else if (!/^T\d+ > /.test(line)) return null;
+  else at = 1;
+  const digits = /^\d+/.exec(line.slice(at));
+  if (!digits) return null;
+  const rest = line.slice(at + digits[0].length);
+  const note = rest.startsWith(board.noteMark);
+  if (!note && !rest.startsWith(" ")) return null;
+  return { turn: Number(digits[0]), note, text: rest.slice(note ? board.noteMark.length : 1) };
+}
+
+function isNote(board, line) {
+  const parsed = journalLine(board, line);
+  return parsed !== null && parsed.note;
 }
 
 function showNotebook(board) {
@@ -279,6 +350,7 @@ function showNotebook(board) {
   notes.open = shown;
   notes.writes = board.saves.writes;
   notebook.hidden = campaign === null;
+  $("to-journal").hidden = campaign === null || !matchMedia(SIDE_LAYOUT).matches;
   document.body.classList.toggle("writing", campaign !== null);
   if (campaign !== null) {
     $("notebook-title").textContent = campaign.title + ": journal of campaign "
@@ -288,7 +360,7 @@ function showNotebook(board) {
     list.replaceChildren(...board.journal().map((line) => {
       const item = document.createElement("li");
       item.textContent = line;
-      if (isNote(line)) item.className = "mine";
+      if (isNote(board, line)) item.className = "mine";
       return item;
     }));
   }
@@ -305,19 +377,19 @@ function story(board, markdown) {
   let turn = null;
   let quoting = false;
   for (const line of lines) {
-    const [, number, text] = line.match(/^T(\d+) (.*)$/) || [null, turn, line];
-    if (number !== turn) {
-      turn = number;
+    const parsed = journalLine(board, line) || { turn, note: false, text: line };
+    if (parsed.turn !== turn) {
+      turn = parsed.turn;
       out.push("", "## Turn " + turn, "");
       quoting = false;
     }
-    if (isNote(line)) {
+    if (parsed.note) {
       if (!quoting) out.push("");
-      out.push("> " + escape(text.slice(2)));
+      out.push("> " + escape(parsed.text));
       quoting = true;
     } else {
       if (quoting) out.push("");
-      out.push("- " + escape(text));
+      out.push("- " + escape(parsed.text));
       quoting = false;
     }
   }
@@ -336,8 +408,10 @@ function setUpNotebook(board) {
       return;
     }
     note.value = "";
-    say("Written into the journal (" + n + (n === 1 ? " line)." : " lines)."));
+    say("Written into the journal (" + n + (n === 1 ? " line)." : " lines).")
+        + " The keys play the game again.");
     showNotebook(board);
+    note.blur(); // the keys go back to the game
   };
   $("note-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -347,6 +421,9 @@ function setUpNotebook(board) {
     if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
       write();
+    } else if (event.key === "Escape" && !event.isComposing) {
+      event.preventDefault(); // Esc leaves the box (what is typed stays), not a B press
+      note.blur();
     }
   });
   const download = (markdown) => {
@@ -358,8 +435,28 @@ function setUpNotebook(board) {
                    { type: (markdown ? "text/markdown" : "text/plain") + ";charset=utf-8" }),
           name);
   };
+  // A phone on its side: the notebook is under the handheld's view; this goes there.
+  $("to-journal").addEventListener("click", () => notebook.scrollIntoView({ block: "start" }));
   $("story-text").addEventListener("click", () => download(false));
   $("story-markdown").addEventListener("click", () => download(true));
+}
+
+// The Settings screen offers Sleep, which the page does not apply (it never goes dark: see
+// webboard.py); while that screen is shown, the status line says so.
+const SLEEP_NOTE = "Sleep after… is the Pico's setting (kept for it, in an export too): this "
+  + "page never dims or switches off its screen; hidden or closed, it saves as the Pico does "
+  + "when it sleeps.";
+let before = null; // the status line before the Settings screen
+
+function explainSettings(board) {
+  const shown = board.screen() === "Settings";
+  if (shown && before === null) {
+    before = status.textContent;
+    say(SLEEP_NOTE);
+  } else if (!shown && before !== null) {
+    if (status.textContent === SLEEP_NOTE) say(before);
+    before = null;
+  }
 }
 
 // -- the frame loop -----------------------------------------------------------------------------
@@ -376,8 +473,7 @@ function run(board) {
     previous = now;
     if (owed >= FRAME_MS) {
       owed -= FRAME_MS;
-      const held = heldMask(now);
-      unseen = 0;
+      const held = heldMask();
       const began = performance.now();
       // The firmware's clock moves by the real time since its last frame, in whole
       // milliseconds between rounded timestamps, so that rounding errors never add up.
@@ -403,6 +499,7 @@ function run(board) {
         paint(board);
         if (stats.titleMs === null) stats.titleMs = performance.now();
         showNotebook(board);
+        explainSettings(board);
       }
     }
     requestAnimationFrame(frame);
@@ -429,6 +526,7 @@ async function load() {
     got += n;
     if (!total) return;
     bar.style.width = Math.min(100, 100 * got / total) + "%";
+    if (document.body.classList.contains("elsewhere")) return; // (its words stay)
     say("Loading… " + Math.round(got / 1000) + " of " + Math.round(total / 1000) + " KB");
   };
   const fetchBytes = async (name) => {
@@ -497,37 +595,35 @@ function setUpSaves(board) {
       picker.value = "";
     }
     if (!files.length) return;
-    const names = files.map(([name]) => name.split("/").pop()).join(", ");
-    if (!confirm("Import " + names + "?\n\nThey replace the files of the same name kept in this "
-                 + "browser (a campaign's files as a whole). The handheld then restarts and "
-                 + "checks them as at power-on: a damaged file is set aside, never loaded.")) {
+    // Every file checked first (the zip's CRC-32, then the firmware's own loaders, as at
+    // power-on): nothing is replaced until the player has seen what goes in and what not.
+    const { taken, refused } = board.checkImport(files);
+    const leftOut = refused.length ? "Left out: " + refused.map(([name, why]) => name + " ("
+      + why + ")").join("; ") + "." : "";
+    if (!taken.length) {
+      say("Nothing imported. " + leftOut);
+      return;
+    }
+    if (!confirm("Import " + taken.map(([name]) => name).join(", ") + "?\n\nThey replace the "
+                 + "files of the same name kept in this browser (a campaign's files as a "
+                 + "whole). The handheld then restarts with them." + (leftOut ? "\n\n"
+                 + leftOut + " Nothing of these replaces what is kept." : ""))) {
+      say("Nothing imported.");
       return;
     }
     board.suspend(); // the game in progress, as at a reload
     stopped = true; // no frame may write over what comes in
-    let result;
     try {
-      result = board.importFiles(files);
+      board.putImport(taken);
     } catch (error) {
       sessionStorage.setItem("deckdelve:said", "The browser's storage refused the import ("
                              + (error.name || error) + "): some files may not be there.");
       location.reload();
       return;
     }
-    const said = [];
-    if (result.taken.length) said.push("Imported " + result.taken.join(", ") + ".");
-    if (result.refused.length) {
-      said.push("Left out: " + result.refused.map(([name, why]) => name + " (" + why + ")")
-        .join(", ") + ".");
-    }
-    sessionStorage.setItem("deckdelve:said", said.join(" "));
-    if (result.taken.length) location.reload();
-    else {
-      stopped = false;
-      board.resume();
-      say(said.join(" "));
-      run(board);
-    }
+    sessionStorage.setItem("deckdelve:said", ("Imported " + taken.map(([name]) => name)
+      .join(", ") + ". " + leftOut).trim());
+    location.reload();
   });
   $("clear").addEventListener("click", () => {
     if (!confirm("Delete every saved run, campaign, score, achievement and setting kept in "
@@ -557,25 +653,156 @@ function setUpFullscreen(board) {
   const button = $("fullscreen");
   if (!document.fullscreenEnabled) return; // (an iPhone: no fullscreen for a page's parts)
   button.hidden = false;
+  let scrolledTo = 0; // where the page was before fullscreen: it goes back there after
   button.addEventListener("click", () => {
     if (document.fullscreenElement) document.exitFullscreen();
-    else handheld.requestFullscreen().catch((error) => say("No fullscreen: " + error.message));
+    else {
+      scrolledTo = scrollY;
+      handheld.requestFullscreen().catch((error) => say("No fullscreen: " + error.message));
+    }
   });
   document.addEventListener("fullscreenchange", () => {
     button.textContent = document.fullscreenElement ? "Leave fullscreen" : "Fullscreen";
     fitScale();
     paint(board);
+    if (!document.fullscreenElement) scrollTo(0, scrolledTo);
   });
 }
 
+// -- one tab at a time ---------------------------------------------------------------------------
+// Two tabs of one browser share its storage: each would write its own copy of the saves over
+// the other's. So the handheld runs in one tab only, the holder of a Web Lock; another tab
+// says the game is open elsewhere and offers to play here: the holder is then asked (a
+// BroadcastChannel message) to save as at a page hidden, stop and let go, and only then does
+// this tab read the storage and start. A holder that does not answer (frozen) loses the lock
+// after TAKE_OVER_MS all the same.
+const LOCK = "deckdelve-handheld";
+const TAKE_OVER_MS = 3000;
+const TAKE_FLAG = "deckdelve:take"; // sessionStorage: a reload that is to take over at once
+const channel = window.BroadcastChannel ? new BroadcastChannel("deckdelve") : null;
+let letGo = null; // ends this tab's hold of the lock
+let onTakenOver = null; // what the holder does when another tab takes over
+
+function hold(options) {
+  return new Promise((granted, refused) => {
+    navigator.locks.request(LOCK, options, (lock) => {
+      if (!lock) {
+        granted(false);
+        return undefined;
+      }
+      granted(true);
+      return new Promise((resolve) => { letGo = resolve; });
+    }).catch((error) => {
+      if (error.name === "AbortError" && onTakenOver) onTakenOver(false); // stolen
+      else refused(error);
+    });
+  });
+}
+
+async function takeOver() {
+  channel?.postMessage("take");
+  const waited = new AbortController();
+  const timer = setTimeout(() => waited.abort(), TAKE_OVER_MS);
+  try {
+    await hold({ signal: waited.signal });
+  } catch {
+    await hold({ steal: true });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function showElsewhere(text, onPlayHere) {
+  document.body.classList.add("elsewhere");
+  for (const control of document.querySelectorAll(".tools button:not(#play-here), #note-form button, #note")) {
+    control.disabled = true;
+  }
+  const button = $("play-here");
+  button.hidden = false;
+  button.onclick = onPlayHere;
+  say(text);
+}
+
+// Resolves once this tab may start the handheld.
+async function claim() {
+  if (!navigator.locks) return; // (a browser without Web Locks: as before)
+  if (sessionStorage.getItem(TAKE_FLAG)) {
+    sessionStorage.removeItem(TAKE_FLAG);
+    await takeOver();
+  } else if (!(await hold({ ifAvailable: true }))) {
+    await new Promise((resolve) => {
+      showElsewhere("Deckdelve is open in another tab of this browser: one tab plays at a "
+                    + "time, so that neither overwrites the other's saves.", async () => {
+        $("play-here").disabled = true;
+        say("Taking over: the other tab saves and stops…");
+        await takeOver();
+        resolve();
+      });
+    });
+    document.body.classList.remove("elsewhere");
+    $("play-here").hidden = true;
+    for (const control of document.querySelectorAll("button, #note")) control.disabled = false;
+    say("Loading…");
+  }
+}
+
+// The holder's side: another tab takes over.
+function giveWay(board) {
+  onTakenOver = (asked) => {
+    if (stopped) return;
+    if (asked) board.suspend(); // saved as at a page hidden, before the other tab reads
+    stopped = true;
+    board.saves.stop();
+    if (letGo) letGo();
+    showElsewhere("Deckdelve is now played in another tab: this one stopped after saving. "
+                  + "Play here to take it back.", () => {
+      sessionStorage.setItem(TAKE_FLAG, "1");
+      location.reload();
+    });
+  };
+  if (channel) channel.onmessage = (event) => { if (event.data === "take") onTakenOver(true); };
+}
+
+// -- installed, offline: the service worker (sw.js, written by tools/ship/web.py) ---------------------
+// It keeps this version's files (every one, checked against the build's hashes) and serves
+// them, network or not. A new version is fetched whole beside the old one and used from the
+// next start: the page says so; a page is never served half old, half new files.
+// (from the first moment: a navigation looks for a new version at once, and it may be in
+// before the handheld has started)
+const servedBy = navigator.serviceWorker ? navigator.serviceWorker.controller : null;
+const NEW_VERSION = "A new version of Deckdelve is ready: it starts next time (or reload now; "
+  + "saves are kept).";
+let newVersion = false;
+stats.offline = servedBy !== null;
+if (navigator.serviceWorker) {
+  // A new version's worker takes over from the one that served this page once it has all
+  // of its files (sw.js: skipWaiting): the next start is that version's.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    stats.offline = true;
+    if (servedBy === null) return; // (the first visit's worker: no news)
+    newVersion = true;
+    if (window.deckdelveBoard) say(NEW_VERSION);
+  });
+}
+
+function setUpOffline() {
+  if (!navigator.serviceWorker || location.protocol === "file:") return;
+  if (newVersion) say(NEW_VERSION);
+  navigator.serviceWorker.register("sw.js")
+    .catch((error) => console.warn("no offline copy: " + error.message));
+}
+
 async function main() {
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual"; // the handheld first
   fitScale();
   stats.seed = chooseSeed();
   $("seed").textContent = stats.seed;
   $("seed-link").href = "?seed=" + stats.seed;
   let board;
   try {
-    const { loadMicroPython, pack } = await load();
+    const loading = load(); // (the files come while this tab waits for its turn)
+    await claim();
+    const { loadMicroPython, pack } = await loading;
     board = await startBoard({ loadMicroPython, pack, storage: localStorage, seed: stats.seed,
                                audio });
   } catch (error) {
@@ -597,6 +824,8 @@ async function main() {
   setUpNotebook(board);
   setUpLeaving(board);
   setUpFullscreen(board);
+  giveWay(board);
+  setUpOffline();
   window.deckdelveBoard = board; // for tests/test_web_browser.py
   run(board);
 }

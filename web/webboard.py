@@ -33,7 +33,11 @@ HEIGHT = 64
 DATA_DIR = "/data"
 LOG_FILE = "/data/error.log"  # in the data folder, so that the page keeps it like a save
 RESTART = -1  # step()'s answer when the player asks to restart after an error
-# The player's own lines in a campaign's journal: "T<turn> > <words>", at most NOTE_LINE
+# A journal line's turn, as the firmware writes it (deckdelve/games/the_four_words.py:
+# "T:<turn> <text>"; tests/test_web_tool.py plays The Four and checks every line against it):
+# the page's Markdown story groups lines by it.
+TURN_MARK = "T:"
+# The player's own lines in a campaign's journal: "T:<turn> > <words>", at most NOTE_LINE
 # characters of words a line (the device's journal view then wraps one to at most 7 of its
 # 9 rows), no word longer than WORD_MAX (the view does not break words), NOTE_MAX characters
 # a note (the campaign's snapshot carries them until the journal has them: far below its
@@ -174,6 +178,12 @@ class Board:
         if not self.failed:
             self.console.app.resume()
 
+    def screen(self):
+        """The name of the screen on top ("Settings", "GameHost"...), or "" after an error:
+        the page says what a screen's setting means there (Sleep)."""
+        stack = self.console.app.stack
+        return type(stack[-1]).__name__ if stack and not self.failed else ""
+
     def playing(self):
         """The key of a game being played whose run is not on flash (not a campaign), or
         None: what "Export saves" then leaves out."""
@@ -279,7 +289,7 @@ def note_lines(turn, text):
                 line = line + " " + part if line else part
         if line:
             out.append(line)
-    prefix = "T%d%s" % (turn, NOTE_MARK)
+    prefix = "%s%d%s" % (TURN_MARK, turn, NOTE_MARK)
     return [prefix + line for line in out]
 
 
@@ -305,6 +315,73 @@ def kept_limit(name):
                             campaigns._journal_name(key, slot, 1)):
                     return campaigns.JOURNAL_MAX + campaigns.SNAPSHOT_LIMIT
     return 0
+
+
+def check_import(folder):
+    """The firmware's own checks, as at power-on (Store.check_files, and each campaign's
+    snapshot restored by its game), run on a folder of files about to be imported, before
+    anything of the player's is replaced. Returns "name\twhy" lines for the files left out:
+    each one the checks set aside (with the store's notice), and the whole of a campaign
+    when any of its files is, or when its snapshot or its journal is missing (the two go in
+    together or not at all). The folder is the page's scratch space: the checks may rename
+    and write in it."""
+    import os
+
+    from deckdelve import campaigns
+    from deckdelve.registry import GAMES, load
+    from deckdelve.store import Store, campaign_prefix
+
+    before = sorted(os.listdir(folder))
+    store = Store(folder)
+    store.load_settings()
+    store.check_files([game[0] for game in GAMES])
+    for game in GAMES:  # a snapshot is only whole once its game has restored it
+        if len(game) > 3 and "slots" in game[3]:
+            for slot in range(campaigns.SLOTS):
+                c = campaigns.Campaign(folder, game[0], slot, store.notices)
+                if c.store.is_file(c.name):
+                    c.load(load(game[0]).Game)
+    notices = " ".join(store.notices)
+    out = {}
+    for name in os.listdir(folder):  # what the checks set aside, as <name>.badN
+        if name not in before and ".bad" in name:
+            aside = name[:name.rfind(".bad")]
+            if aside in before:
+                out[aside] = _why(aside, notices)
+    for game in GAMES:
+        if len(game) > 3 and "slots" in game[3]:
+            for slot in range(campaigns.SLOTS):
+                base = "%s%d" % (campaign_prefix(game[0]), slot)
+                own = [n for n in before if n.rpartition(".")[0] == base]
+                if not own:
+                    continue
+                has_snapshot = base + ".sav" in own
+                has_journal = base + ".j0" in own or base + ".j1" in own
+                # (a snapshot set aside takes its journal along: the snapshot is the cause)
+                bad = [n for n in own if n in out and n.endswith(".sav")]
+                bad += [n for n in own if n in out and not n.endswith(".sav")]
+                if bad:
+                    why = "campaign %d, with %s: %s" % (slot + 1, bad[0], out[bad[0]])
+                elif not has_snapshot:
+                    why = "a journal without its campaign's snapshot (%s.sav)" % base
+                elif not has_journal:
+                    why = "a campaign's snapshot without its journal (%s.j0/.j1)" % base
+                else:
+                    continue
+                for n in own:
+                    if not bad or n != bad[0]:
+                        out[n] = why
+    return "\n".join("%s\t%s" % (n, out[n]) for n in before if n in out)
+
+
+def _why(name, notices):
+    """The reason a store notice gives for a file set aside ("...(name: why)...")."""
+    at = notices.find("(" + name + ": ")
+    if at < 0:
+        return "damaged"
+    at += len(name) + 3
+    end = notices.find("); the file", at)
+    return notices[at:end if end >= 0 else notices.find(")", at)]
 
 
 def start(seed, audio=None):

@@ -30,6 +30,31 @@
 //   {"sent": name}         per file: the bytes it took over the network (gzip) and plain, when
 //                          it was asked for and when it had come (ms from navigation)
 //   {"clear": true}        click "Clear saved data", accept the question, wait for the reload
+//   {"tab": name, "seed": n}  another tab of the same profile opens the page (and becomes the
+//                          one the steps work on); it is not waited for: it may not start
+//   {"to": name}           the steps work on that tab again ("first": the profile's first)
+//   {"status": name}       the page's status line, and whether "Play here" is offered
+//   {"take": true}         click "Play here" and wait for the handheld to start in this tab
+//                          (or for the reload it makes, then the start)
+//   {"padkeys": "AAD", "with": "Enter"}  Tab to each on-screen pad button, then that key
+//   {"clicks": "A"}        element.click() on those pad buttons (what assistive technology
+//                          sends), each settled
+//   {"burst": {"letter": "D", "n": 30, "hz": 15}}  n touch taps on a pad button at hz a
+//                          second, then settled; the presses the firmware got are counted
+//   {"focus": name}        the id of the element that has the keyboard now
+//   {"escape_note": text}  type text into the notebook, then Esc
+//   {"scrollto": selector} scroll it into view, as a player scrolls to reach it
+//   {"unfullscreen": name} leave fullscreen (as Back or Esc does): the layout after
+//   {"upload": name, "files": [[name, base64]...]}  "Import saves" with these files: the
+//                          question (if one comes) accepted; the question and the status
+//                          line after (and the reload, if the import went in)
+//   {"stored": name}       the page's storage, key -> value
+//   {"worker": name}       wait for the service worker: its cache's name and files
+//   {"offline": true}      the network cut off (Chromium's offline mode) from now on
+//   {"manifest": name}     the web app manifest as Chromium reads it (and installability)
+//   {"html": text}         show this HTML (a readout to take a pageshot of)
+//   {"get": path}          ask the test's server for URL + path (from here, not the page)
+//   {"waitstatus": text}   wait until the status line holds text
 // result: {"captures": {name: hex}, "storage": {name: [keys]}, "screenshots": {name: [w, h]},
 //          "downloads": {name: base64}, "lit": {name: [level, on]}, "journals": {name: ...},
 //          "layouts": {name: ...}, "sent": {name: ...}, "titleMs": [per load],
@@ -53,9 +78,11 @@ const DEVICES = {
 };
 
 const base = process.argv[2];
+const tabs = {};
 const script = JSON.parse(fs.readFileSync(0, "utf8"));
 const result = { captures: {}, storage: {}, screenshots: {}, downloads: {}, lit: {},
-                 journals: {}, layouts: {}, sent: {}, titleMs: [], throttledMs: [],
+                 journals: {}, layouts: {}, sent: {}, statuses: {}, imports: {}, stored: {},
+                 workers: {}, manifests: {}, titleMs: [], throttledMs: [],
                  stepMs: [], paintMs: [], browser: null, errors: [] };
 const profiles = [];
 let context = null;
@@ -80,9 +107,29 @@ async function open(name) {
     ...device,
   });
   page = context.pages()[0] || await context.newPage();
-  page.on("pageerror", (e) => result.errors.push(String(e)));
-  page.on("console", (m) => { if (m.type() === "error") result.errors.push(m.text()); });
+  watch(page);
+  tabs.first = page;
   throttled = false;
+}
+
+function watch(p) {
+  p.on("pageerror", (e) => result.errors.push(String(e)));
+  p.on("console", (m) => { if (m.type() === "error") result.errors.push(m.text()); });
+}
+
+// Touch taps at a steady rate: touchStart and touchEnd at the button's middle.
+async function burst({ letter, n, hz }) {
+  const box = await page.locator(`.pad [data-button="${letter}"]`).boundingBox();
+  const cdp = await context.newCDPSession(page);
+  const point = [{ x: box.x + box.width / 2, y: box.y + box.height / 2 }];
+  const began = Date.now();
+  for (let i = 0; i < n; i++) {
+    const wait = began + i * 1000 / hz - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  }
+  return (Date.now() - began) / n;
 }
 
 async function started() {
@@ -157,6 +204,9 @@ async function layout() {
       scale: window.deckdelve.scale,
       dpr: devicePixelRatio,
       canvas: [document.getElementById("screen").width, document.getElementById("screen").height],
+      tools: Object.fromEntries([...document.querySelectorAll(".tools button, #notebook")]
+        .filter((el) => !el.hidden).map((el) => [el.id, box(el)])),
+      scrollY: window.scrollY,
     };
   });
 }
@@ -283,6 +333,133 @@ try {
     } else if ("eval" in step) { // (for debugging a script)
       result.evals = result.evals || [];
       result.evals.push(await page.evaluate(step.eval));
+    } else if ("tab" in step) {
+      page = await context.newPage();
+      watch(page);
+      tabs[step.tab] = page;
+      await page.goto(base + "?seed=" + step.seed);
+      await page.waitForFunction(() => /^Ready|another tab/.test(
+        document.getElementById("status").textContent), null, { timeout: 30000 });
+    } else if ("to" in step) {
+      page = tabs[step.to];
+      await page.bringToFront();
+    } else if ("status" in step) {
+      result.statuses[step.status] = await page.evaluate(() => ({
+        text: document.getElementById("status").textContent,
+        playHere: !document.getElementById("play-here").hidden,
+        running: !!window.deckdelveBoard,
+      }));
+    } else if ("take" in step) {
+      const reloads = page.waitForEvent("load", { timeout: 3000 }).catch(() => null);
+      await page.click("#play-here");
+      await reloads;
+      await started();
+    } else if ("padkeys" in step) {
+      for (const letter of step.padkeys) {
+        for (let i = 0; i < 40; i++) {
+          const on = await page.evaluate(() => document.activeElement?.dataset?.button);
+          if (on === letter) break;
+          await page.keyboard.press("Tab");
+        }
+        result.focusRings = result.focusRings || [];
+        result.focusRings.push(await page.evaluate(() => [document.activeElement.dataset.button,
+          document.activeElement.matches(":focus-visible"),
+          document.activeElement.getAttribute("aria-label")]));
+        const since = await steps();
+        await page.keyboard.press(step.with);
+        await settled(since);
+      }
+    } else if ("clicks" in step) {
+      for (const letter of step.clicks) {
+        const since = await steps();
+        await page.evaluate((l) => document.querySelector(`.pad [data-button="${l}"]`).click(),
+                            letter);
+        await settled(since);
+      }
+    } else if ("burst" in step) {
+      const since = await steps();
+      const before = await page.evaluate(() => window.deckdelve.presses);
+      const ms = await burst(step.burst);
+      await settled(since);
+      const after = await page.evaluate(() => window.deckdelve.presses);
+      result.bursts = result.bursts || [];
+      result.bursts.push({ msEach: ms, presses: after - before });
+    } else if ("focus" in step) {
+      result.focus = result.focus || {};
+      result.focus[step.focus] = await page.evaluate(() => document.activeElement?.id || null);
+    } else if ("escape_note" in step) {
+      await page.fill("#note", step.escape_note);
+      await page.press("#note", "Escape");
+    } else if ("scrollto" in step) {
+      await page.evaluate((sel) => document.querySelector(sel).scrollIntoView(
+        { block: "nearest" }), step.scrollto);
+    } else if ("unfullscreen" in step) {
+      // (as a phone's Back, or Esc: the button is outside the fullscreen handheld)
+      await page.evaluate(() => document.exitFullscreen());
+      await page.waitForFunction(() => document.fullscreenElement === null);
+      await page.waitForTimeout(200);
+      result.layouts[step.unfullscreen] = await layout();
+    } else if ("upload" in step) {
+      const files = step.files.map(([name, b64]) => ({
+        name, mimeType: "application/octet-stream", buffer: Buffer.from(b64, "base64") }));
+      let asked = null;
+      const onDialog = (dialog) => {
+        asked = dialog.message();
+        dialog.accept();
+      };
+      page.on("dialog", onDialog);
+      await collectTimes();
+      const loaded = page.waitForEvent("load", { timeout: 20000 }).then(() => true);
+      const refused = page.waitForFunction(() => /^Nothing imported/.test(
+        document.getElementById("status").textContent), null, { timeout: 20000 })
+        .then(() => false);
+      await page.setInputFiles("#import-files", files);
+      const reloaded = await Promise.race([loaded, refused]);
+      page.off("dialog", onDialog);
+      if (reloaded) await started();
+      result.imports[step.upload] = { asked, reloaded,
+        status: await page.evaluate(() => document.getElementById("status").textContent) };
+    } else if ("stored" in step) {
+      result.stored[step.stored] = await page.evaluate(() => Object.fromEntries(
+        Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)])));
+    } else if ("worker" in step) {
+      result.workers[step.worker] = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        await new Promise((resolve) => {
+          const w = registration.active;
+          if (w.state === "activated") resolve();
+          else w.addEventListener("statechange", () => w.state === "activated" && resolve());
+        });
+        const names = await caches.keys();
+        const files = [];
+        for (const name of names) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) {
+            files.push(new URL(request.url).pathname.split("/").pop());
+          }
+        }
+        return { caches: names, files: files.sort(), script: registration.active.scriptURL };
+      });
+    } else if ("html" in step) {
+      await page.setContent(step.html);
+    } else if ("get" in step) {
+      await fetch(base + step.get);
+    } else if ("waitstatus" in step) {
+      await page.waitForFunction((text) => document.getElementById("status").textContent
+        .includes(text), step.waitstatus, { timeout: 20000 });
+    } else if ("offline" in step) {
+      await context.setOffline(true);
+    } else if ("manifest" in step) {
+      const cdp = await context.newCDPSession(page);
+      const got = await cdp.send("Page.getAppManifest");
+      let installability = null;
+      try {
+        installability = (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors;
+      } catch (error) {
+        installability = String(error);
+      }
+      result.manifests[step.manifest] = { url: got.url, errors: got.errors, data: got.data,
+                                          parsed: got.parsed || null, installability };
     } else if ("clear" in step) {
       page.once("dialog", (dialog) => dialog.accept());
       await collectTimes();

@@ -5,7 +5,7 @@
     python -m tools.ship.web serve [--port N] [--project-url URL]
                                 build, then serve build/web/ on http://localhost:N/,
                                 gzip-compressed (as static hosts send it)
-    python -m tools.ship.web figures write the README's "Measured" table of the page from the
+    python -m tools.ship.web figures write docs/WEB.md's "Measured" table of the page from the
                                 browser test's measurements (build/web-metrics.json, which
                                 tests/test_web_browser.py writes), kept in docs/web-metrics.json
 
@@ -13,10 +13,15 @@ build/web/ holds index.html, page.js and board.js (web/), micropython.mjs and
 micropython.wasm (the npm package @micropython/micropython-webassembly-pyscript, pinned in
 package.json and package-lock.json: `npm ci` installs it), firmware.pack: the firmware's
 .mpy files and help texts (compiled by tools.ship.mpy, as `make flash` copies them to the Pico)
-plus the web board (web/webboard.py), in one file the page loads with one request, and the
-page's icon (icon.svg, and icon-180.png for phones' home screens), drawn from ICON below.
-index.html gets the bytes of the files it loads (for its progress bar) and, given
---project-url (or PROJECT_URL to make), a link to the project.
+plus the web board (web/webboard.py), in one file the page loads with one request; the
+page's icon drawn from ICON below (icon.svg, and PNGs at the sizes phones ask for, one of
+them maskable); manifest.json (the web app manifest: "Add to Home Screen" and "Install");
+sw.js (web/sw.js, the service worker, given this build's version, a hash of every file it
+keeps, and each file's SHA-256: an installed page starts offline, and a new build is never
+mixed with an old one); share.png (a shared link's picture: the firmware's title screen).
+index.html gets the bytes of the files it loads (for its progress bar), given --project-url
+(or PROJECT_URL to make) a link to the project, and given SITE_URL (the address the site is
+served from) the shared picture's absolute address (relative without).
 """
 
 import functools
@@ -40,12 +45,19 @@ OUT = os.path.join(ROOT, "build", "web")
 PACKAGE = os.path.join(ROOT, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 PAGE_FILES = ("index.html", "page.js", "board.js")
 WASM_FILES = ("micropython.mjs", "micropython.wasm")
-ICON_FILES = ("icon.svg", "icon-180.png")
+# The icon at the sizes phones ask for: 180 (iOS's home screen), 192 and 512 (Android's, and
+# the install prompt's); a "maskable" 512 with the card inside the round crop's safe zone.
+ICON_SIZES = (180, 192, 512)
+ICON_FILES = ("icon.svg",) + tuple("icon-%d.png" % n for n in ICON_SIZES) + ("icon-mask-512.png",)
+SHARE_FILE = "share.png"  # a shared link's picture (Open Graph, Twitter): the title screen
+SHARE_SIZE = (1200, 630)
+MANIFEST = "manifest.json"
+WORKER = "sw.js"  # the service worker (web/sw.js with this build's version and files)
 LOADED = ("micropython.mjs", "micropython.wasm", "firmware.pack")  # the progress bar's files
 DEFAULT_PORT = 8017
 METRICS = os.path.join(ROOT, "build", "web-metrics.json")  # tests/test_web_browser.py writes it
 KEPT_METRICS = os.path.join(ROOT, "docs", "web-metrics.json")
-README = os.path.join(ROOT, "README.md")
+PAGE = os.path.join(ROOT, "docs", "WEB.md")  # the page's own doc, which quotes its figures
 FIGURES_BEGIN = ("<!-- The page's figures: written by `python -m tools.ship.web figures` from the "
                  "browser test's measurements (docs/web-metrics.json); not edited by hand. -->")
 FIGURES_END = "<!-- end of the page's figures -->"
@@ -127,8 +139,9 @@ def icon_svg():
             '<g fill="%s">%s</g></svg>\n' % (rgb % ICON_DARK, rgb % ICON_LIT, rects))
 
 
-def icon_png(path, size=180):
-    """The icon at a whole number of pixels per icon pixel, centred on the dark ground."""
+def icon_png(path, size=180, share=1.0):
+    """The icon at a whole number of pixels per icon pixel, centred on the dark ground, over
+    `share` of its width at most (a maskable icon keeps to the middle of its square)."""
     from PIL import Image
 
     icon = Image.new("RGB", (16, 16), ICON_DARK)
@@ -136,14 +149,97 @@ def icon_png(path, size=180):
         for x, c in enumerate(row):
             if c == "#":
                 icon.putpixel((x, y), ICON_LIT)
-    k = size // 16
+    k = int(size * share) // 16
     image = Image.new("RGB", (size, size), ICON_DARK)
     image.paste(icon.resize((16 * k, 16 * k), Image.NEAREST), ((size - 16 * k) // 2,) * 2)
-    image.save(path)
+    image.save(path, optimize=True)
 
 
-def write_index(out, project_url):
-    """index.html with the bytes of the files it loads and the link to the project."""
+# A maskable icon's safe zone is the circle of 40% of its width around the middle: the
+# card's square, 16 icon pixels across, fits inside it when its half-diagonal does.
+MASK_SHARE = 0.8 / 2 ** 0.5
+
+
+def title_frame():
+    """The firmware's title screen (the simulator, on an empty data folder)."""
+    import tempfile
+
+    from host_sim.sim import Sim
+
+    with tempfile.TemporaryDirectory(prefix="deckdelve-share-") as data:
+        sim = Sim(data, seed=1)
+        sim.settle()
+        return bytes(sim.buf)
+
+
+def share_png(path):
+    """A shared link's picture: the title screen as the page shows it (host_sim's OLED look),
+    as large as whole pixels allow on SHARE_SIZE, with the icon's dark ground around it."""
+    from PIL import Image
+
+    from host_sim import render
+
+    width, height = SHARE_SIZE
+    k = min((width - 80) // render.W, (height - 80) // render.H)
+    screen = render.to_image(title_frame(), k).convert("RGB")
+    image = Image.new("RGB", SHARE_SIZE, ICON_DARK)
+    image.paste(screen, ((width - screen.width) // 2, (height - screen.height) // 2))
+    image.save(path, optimize=True)
+
+
+def manifest():
+    """The web app manifest: what a phone's "Add to Home Screen" and a browser's "Install"
+    read (a handheld of its own: standalone, either way up, the OLED's dark colours)."""
+    rgb = "#%02x%02x%02x"
+    icons = [{"src": "icon-%d.png" % n, "sizes": "%dx%d" % (n, n), "type": "image/png",
+              "purpose": "any"} for n in ICON_SIZES]
+    icons.append({"src": "icon-mask-512.png", "sizes": "512x512", "type": "image/png",
+                  "purpose": "maskable"})
+    icons.append({"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"})
+    return {
+        "name": "Deckdelve",
+        "short_name": "Deckdelve",
+        "description": "Five solitaire card games for a handheld you build, on its own "
+                       "firmware: played here, offline too.",
+        "id": "./",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "display_override": ["fullscreen", "standalone"],
+        "orientation": "any",
+        "background_color": rgb % (16, 19, 24),
+        "theme_color": rgb % (16, 19, 24),
+        "categories": ["games"],
+        "icons": icons,
+    }
+
+
+def worker(out, names):
+    """web/sw.js with this build's version (a hash of every file it keeps, so that a worker
+    of an earlier build never serves this one's page) and its files with their hashes."""
+    import base64
+    import hashlib
+
+    files = []
+    whole = hashlib.sha256()
+    for name in names:
+        with open(os.path.join(out, name), "rb") as f:
+            data = f.read()
+        whole.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+        files.append([name, "sha256-" + base64.b64encode(hashlib.sha256(data).digest())
+                      .decode()])
+    with open(os.path.join(WEB_SRC, WORKER), encoding="utf-8") as f:
+        text = f.read()
+    text = text.replace("%VERSION%", whole.hexdigest()[:16])
+    text = text.replace("%FILES%", json.dumps(files, separators=(",", ":")))
+    with open(os.path.join(out, WORKER), "w", encoding="utf-8") as f:
+        f.write(text)
+    return whole.hexdigest()[:16]
+
+
+def write_index(out, project_url, site_url=""):
+    """index.html with the bytes of the files it loads, the link to the project and the
+    address of the site (a shared link's picture is an absolute address; none: relative)."""
     with open(os.path.join(WEB_SRC, "index.html"), encoding="utf-8") as f:
         page = f.read()
     sizes = {name: os.path.getsize(os.path.join(out, name)) for name in LOADED}
@@ -153,6 +249,7 @@ def write_index(out, project_url):
         link = (' The project, to build one, read the rules or change them: <a href="%s">%s</a>.'
                 % (html.escape(project_url), html.escape(project_url)))
     page = page.replace("%PROJECT_LINK%", link)
+    page = page.replace("%SITE_URL%", html.escape(site_url))
     with open(os.path.join(out, "index.html"), "w", encoding="utf-8") as f:
         f.write(page)
 
@@ -181,8 +278,20 @@ def build(out=OUT, project_url=None):
         shutil.copyfile(os.path.join(PACKAGE, name), os.path.join(out, name))
     with open(os.path.join(out, "icon.svg"), "w") as f:
         f.write(icon_svg())
-    icon_png(os.path.join(out, "icon-180.png"))
-    write_index(out, project_url)
+    for n in ICON_SIZES:
+        icon_png(os.path.join(out, "icon-%d.png" % n), n)
+    icon_png(os.path.join(out, "icon-mask-512.png"), 512, MASK_SHARE)
+    share_png(os.path.join(out, SHARE_FILE))
+    with open(os.path.join(out, MANIFEST), "w") as f:
+        json.dump(manifest(), f, indent=1)
+        f.write("\n")
+    site_url = os.environ.get("SITE_URL", "")
+    if site_url and not site_url.endswith("/"):
+        site_url += "/"
+    write_index(out, project_url, site_url)
+    # The worker keeps what the page needs to start and play (the shared picture is for
+    # other sites: not kept).
+    worker(out, sorted(n for n in os.listdir(out) if n not in (WORKER, SHARE_FILE)))
     return {name: os.path.getsize(os.path.join(out, name)) for name in sorted(os.listdir(out))}
 
 
@@ -265,13 +374,13 @@ def kb(n):
 
 
 def figures_markdown(m):
-    """The README's table of the page's figures, from the browser test's measurements."""
+    """docs/WEB.md's table of the page's figures, from the browser test's measurements."""
     files = m["files"]
     sent = m["sent"]
     parts = (("the MicroPython WebAssembly", ("micropython.wasm",)),
              ("its loader", ("micropython.mjs",)),
              ("the firmware pack", ("firmware.pack",)),
-             ("the page and its icon", tuple(n for n in sorted(sent) if n not in LOADED)))
+             ("the page and its icons", tuple(n for n in sorted(sent) if n not in LOADED)))
     each = ", ".join("%s %s (%s)" % (what, kb(sum(files[n] for n in names)),
                                      kb(sum(sent[n] for n in names)))
                      for what, names in parts)
@@ -285,6 +394,9 @@ def figures_markdown(m):
              m["title_ms_first"] / 1000, m["title_ms_throttled"] / 1000,
              throttle["kbit_s"] / 1000, throttle["latency_ms"],
              min(m["title_ms_reload"]) / 1000)),
+        ("installed, offline", "a start with the network cut off, from the service "
+         "worker's copy of this version (%d files, %s): %.2f s" % (
+             len(m["kept"]), kb(sum(m["kept"].values())), m["title_ms_offline"] / 1000)),
         ("one frame (firmware step + storage check)", "%.2f ms median, %.2f ms mean, %.1f ms "
          "at the 99th percentile, %.0f ms at worst (a game's modules loading), over %d frames"
          % (m["step_ms_median"], m["step_ms_mean"], m["step_ms_p99"], m["step_ms_max"],
@@ -300,14 +412,14 @@ def figures_markdown(m):
 
 
 def readme_with_figures(readme, metrics):
-    """The README with its block of the page's figures rewritten; ValueError if it has none."""
+    """docs/WEB.md with its block of the page's figures rewritten; ValueError if it has none."""
     begin = readme.index(FIGURES_BEGIN)
     end = readme.index(FIGURES_END, begin) + len(FIGURES_END)
     return readme[:begin] + figures_markdown(metrics) + readme[end:]
 
 
 def figures():
-    """build/web-metrics.json -> docs/web-metrics.json and the README's table."""
+    """build/web-metrics.json -> docs/web-metrics.json and docs/WEB.md's table."""
     try:
         with open(METRICS) as f:
             metrics = json.load(f)
@@ -316,19 +428,19 @@ def figures():
               "tests/test_web_browser.py)" % (os.path.relpath(METRICS, ROOT), e),
               file=sys.stderr)
         return 1
-    with open(README, encoding="utf-8") as f:
+    with open(PAGE, encoding="utf-8") as f:
         readme = f.read()
     try:
         readme = readme_with_figures(readme, metrics)
     except ValueError:
-        print("README.md has no block of the page's figures to rewrite", file=sys.stderr)
+        print("docs/WEB.md has no block of the page's figures to rewrite", file=sys.stderr)
         return 1
     with open(KEPT_METRICS, "w") as f:
         json.dump(metrics, f, indent=1, sort_keys=True)
         f.write("\n")
-    with open(README, "w", encoding="utf-8") as f:
+    with open(PAGE, "w", encoding="utf-8") as f:
         f.write(readme)
-    print("README.md: the page's figures from %s" % os.path.relpath(METRICS, ROOT))
+    print("docs/WEB.md: the page's figures from %s" % os.path.relpath(METRICS, ROOT))
     return 0
 
 
