@@ -26,6 +26,7 @@ PLAYS = {
     "mini_rogue": webtools.START["mini_rogue"] + "A.RA.A",
     "red_queen": webtools.START["red_queen"] + "RARA.B",
     "solatro": webtools.START["solatro"] + "ARARDA",
+    "the_four": webtools.START["the_four"] + "DDADA",  # a new campaign: creation's first rows
 }
 
 
