@@ -49,7 +49,9 @@ def assert_golden(name, img):
     if ImageChops.difference(want, got).getbbox() is not None:
         failed = path[:-4] + ".FAILED.png"
         got.save(failed)
-        raise AssertionError("%s differs from its golden image; this run's screen is in %s\n%s"
+        raise AssertionError("%s differs from its golden image; this run's screen is in %s (to "
+                             "accept it on purpose: run the test with UPDATE_GOLDEN=1, look at "
+                             "the PNG, commit it)\n%s"
                              % (name, failed, render.to_ascii(render.from_image(got))))
 
 
