@@ -570,3 +570,13 @@ class Game(BaseGame):
         self.over = True
         self.phase = OVER
         self.events.append((EV_LOST, reason, 0))
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a card taken out of a
+    stash (the stashes are the score) and a hand card sent into one. A drawn card placed in a
+    stash is not: it must go somewhere, and the stash it goes to is the choice shown. RUN is
+    not: it is the one way out of a fight no card wins, where the issue puts the cursor."""
+    kind = action >> 12
+    return kind == REFILL or kind == SWAP

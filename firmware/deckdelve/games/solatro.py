@@ -639,3 +639,11 @@ def _bits(mask):
         mask &= mask - 1
         n += 1
     return n
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a purchase in the shop,
+    a token used, and a discard (the cards are gone and a discard is counted)."""
+    kind = action & KIND_MASK
+    return kind == BUY or kind == USE or kind == DISCARD
