@@ -297,17 +297,19 @@ class App:
         self.stack = []
         unload(key)
         forget("host", "dialogs", "helpview", "campaigns")
+        # The run is saved before the menus are built: the game's menu the message is drawn
+        # over lists "Continue saved run" already, its cursor on it.
+        saved = save is not None and self.store().save_run(key, save[0], save[1], save[2])
         self.back_to_menus(key)
         if result is not None:
             self.push(load("results", "GameOver")(self, *result))
+        elif saved:
+            self.message("Run saved. Continue it from the game's menu.")
         elif save is not None:
+            # Nothing is lost: the game comes back by replaying its log, and the notice
+            # (flash full...) is shown over it.
             seed, options, log = save
-            if self.store().save_run(key, seed, options, log):
-                self.message("Run saved. Continue it from the game's menu.")
-            else:
-                # Nothing is lost: the game comes back by replaying its log, and the notice
-                # (flash full...) is shown over it.
-                self.start_game(key, options, seed, log)
+            self.start_game(key, options, seed, log)
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""
