@@ -93,6 +93,7 @@ class Walk:
         self.rec = Recorder()
         self.rec.air = True
         self.face = None  # what the last press left: see _face
+        self._under = None  # the face (but its top and depth) under the screen last opened
         self.changed = True  # the screen changed with the last press
         self.stops = 0
         self.probed = []  # the screens probed with the d-pad (manner 5), by kind
@@ -257,7 +258,14 @@ class Walk:
 
     def _after(self, letter, changed):
         face = self._face()
-        self.changed = face != self.face
+        was = self.face
+        self.changed = face != was
+        if self.changed and was is not None and face[1] < was[1] and face[2:] == self._under:
+            # back from a screen over it (the pause menu, the rules, a question answered
+            # NO): the player's own cursor is kept (manner 2), not a change to rest it anew
+            self.changed = False
+        if face[1] > (was[1] if was is not None else 0):
+            self._under = was[2:] if was is not None else None
         self.face = face
         app = self.h.app
         if type(app.stack[0]).__name__ == "GameHost":
