@@ -57,7 +57,8 @@ WORDS = (
     "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
     "(cannot beat a foe)|(empty)|nothing to do with stash %s now|"
     "Your hand is refilled from the deck: %s.|"
-    "A third foe, %s, comes up %d times: each time it is shuffled back into the deck."
+    "A third foe, %s, comes up %d times: each time it is shuffled back into the deck.|"
+    "(empty: A on a stash fills it)"
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -88,6 +89,7 @@ _W_EMPTY = const(25)
 _W_STASH_IDLE = const(26)
 _W_REFILLED = const(27)
 _W_BACK_AGAIN = const(28)
+_W_EMPTY_FILL = const(29)
 
 
 def words(i):
@@ -386,7 +388,8 @@ class Scene:
             if spot >= rq.HAND_SIZE:
                 s = words(_W_STASH_IDLE) % STASH_NAMES[spot - rq.HAND_SIZE]
             elif g.hand[spot] == NONE:
-                s = words(_W_EMPTY)
+                refill = self.by_spot[3] or self.by_spot[4]
+                s = words(_W_EMPTY_FILL if refill else _W_EMPTY)
             else:
                 s = draw.label(g.hand[spot]) + " " + words(_W_NO_USE)
             draw.text(fb, s, 0, HINT_Y)
