@@ -71,7 +71,9 @@ DOUBLE_FACTOR = const(2)  # Double Score: the next play's points times this
 # Milestones: (rounds survived, rank name), from the rule text's Metagame table.
 RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
          (10, "Ultra Mega Uber Giga-Dweeb"))
-RANK_TAGS = ("Cat Food", "LilDweeb", "OffDweeb", "UberGiga")  # the 8-character summary()
+# summary(), beside the score in the high-score table: the rank's own words, whole (a tag
+# made of clipped words, "OffDweeb", read as another word), the longest rank by its last word.
+RANK_TAGS = ("Cat Food", "Little Dweeb", "Official Dweeb", "Giga-Dweeb")
 
 # Action kinds.
 PICK = const(0x7000)
@@ -644,6 +646,9 @@ def _bits(mask):
 def spends(game, action):
     """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
     every action a press of A makes right after the screen changed): a purchase in the shop,
-    a token used, and a discard (the cards are gone and a discard is counted)."""
+    a token used, a discard (the cards are gone and a discard is counted), and leaving the
+    shop while something is still affordable (the points left are lost)."""
     kind = action & KIND_MASK
+    if kind == LEAVE:
+        return game.phase == SHOP and game._shop_open()
     return kind == BUY or kind == USE or kind == DISCARD

@@ -201,6 +201,13 @@ class Scene:
             app.push(load("dialogs", "Confirm")(
                 app, "Use the %s now? %s%s." % (S.TOKEN_NAMES[t], effect[0].upper(), effect[1:]),
                 lambda: self._act(a)))
+        elif a == S.LEAVE and S.spends(self.host.game, a):
+            # The shop opens on LEAVE (A spends nothing there); leaving with points that still
+            # buy something loses them: asked first, NO under the cursor.
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(
+                app, "Leave the shop? The %d points left are lost." % self.host.game.shop_points,
+                lambda: self._act(a)))
         else:
             self._act(a)
 
@@ -236,9 +243,12 @@ class Scene:
         self._round_first(g)
         if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
             # A fresh hand (also a new round begun by END or a token), or a new screen: start
-            # at its first card, PLAY, the first item.
+            # at its first card, PLAY; the shop on LEAVE, where A spends nothing (HANDHELD.md's
+            # manner 1: the messages before it are closed with A, one press too many bought).
             self.row = CARDS_ROW
             self.cols[0] = self.cols[1] = self.cols[2] = 0
+            if g.phase == S.SHOP:
+                self.cols[2] = S.TOKEN_COUNT  # LEAVE, after the tokens (see _refresh)
         self._refresh()
 
     def _round_first(self, g):
