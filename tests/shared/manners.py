@@ -12,8 +12,9 @@
 #    that closes a message does no action at all; a game menu's A right after it opened does
 #    not start a new game over a saved run.
 #  2 A stop keeps the very screen: at STOPS steps of the walk in a game, the display goes to
-#    sleep (App.suspend) and the battery runs flat (a new App on the same files), the player
-#    goes to the game's menu and continues it: the frame shown must be the very frame left.
+#    sleep (App.suspend) and the battery runs flat (a new App on the same files), or every
+#    other time Save and quit; the player goes to the game's menu and continues it: the frame
+#    shown must be the very frame left.
 #  4 Messages in the order of the events: after a press that does an action, the messages the
 #    host queued for the game's events come in the events' order; no text drawn says "1 cards".
 #  5 Things stay where they are: LEFT/RIGHT move the cursor (the place drawn selected: see
@@ -56,8 +57,17 @@ class Known:
                 if self.cases[i][1] == key and not self.shown[i]]
 
 
+# The counted things the games' texts name (a plural after "1" is a slip; a verb after a
+# figure, "Scene 1 begins", is not: so the words are listed, not guessed).
+UNITS = ("cards", "points", "plays", "discards", "rounds", "runs", "turns", "times", "steps",
+         "foes", "enemies", "hands", "tokens", "sparks", "threats", "scars", "coins", "gold",
+         "lives", "floors", "monsters", "dice", "potions", "wands", "items", "rations",
+         "pieces", "guards", "weapons", "actions", "moves", "slots", "pages", "spaces",
+         "scenes", "harms", "spells", "blows", "hits", "stashes", "rows", "letters")
+
+
 def plural_slip(s):
-    """The first "1 <word>s" in s (a count of one with a plural noun), or ''."""
+    """The first "1 <counted things>" in s (a count of one with a plural noun), or ''."""
     n = len(s)
     i = 0
     while i < n - 2:
@@ -66,8 +76,7 @@ def plural_slip(s):
             j = i + 2
             while j < n and s[j].isalpha():
                 j += 1
-            word = s[i + 2:j].lower()
-            if len(word) > 2 and word[-1] == "s" and word[-2] not in "su":
+            if s[i + 2:j].lower() in UNITS:
                 return s[i:j]
         i += 1
     return ""
@@ -202,7 +211,7 @@ class Walk:
         top = app.stack[-1]
         pending = len(getattr(top, "pending", ()))
         saved = type(top).__name__ == "GameMenu" and top.actions and \
-            top.actions[0][0] == "continue"
+            top.actions[0][0] == "continue" and top.actions[top.index][0] == "new"
         return pending, saved, len(getattr(app.stack[0], "pending", ()))
 
     def _check_press(self, letter, changed, before):
@@ -220,11 +229,9 @@ class Walk:
             elif changed and spend:
                 self.problem(1, "A right after the screen changed spent: action %d (%s)"
                              % (action, self._hint()))
-        if changed and saved:
-            host = self.h.app.stack[0]
-            if getattr(host, "log", None) is not None and not len(host.log) and \
-                    getattr(host, "slot", None) is None:
-                self.problem(1, "A on the game menu started a new game over the saved run")
+        if changed and saved and type(self.h.app.stack[-1]).__name__ == "GameHost":
+            # (a question first, "Start anew and lose it?", NO under the cursor, is right)
+            self.problem(1, "A on the game menu started a new game over the saved run")
         self._check_messages(host_pending)
 
     def _hint(self):
@@ -320,7 +327,18 @@ class Walk:
         app.dirty = True
         app.draw()
         before = bytes(self.h.buf)
-        app.suspend()
+        game = app.stack[0].game
+        quit_ = self.stops % 2 == 0 and slot is None and game.can_save()
+        game = None
+        if quit_:
+            # Save and quit (the pause menu's), then the message, then off
+            app.stack[0].save_and_quit()
+            self.h.frame(0)
+            self.h.keys("A")
+            how = "Save and quit"
+        else:
+            app.suspend()  # the display sleeps, then the battery runs flat
+            how = "a sleep and a flat battery"
         app = None
         self.h = None
         h = Headless(self.folder, seed=self.seed)
@@ -338,24 +356,26 @@ class Walk:
                 i = j
                 break
         if i < 0:
-            self.problem(2, "no run to continue after a stop on the %s" % where)
+            self.problem(2, "no run to continue after %s on the %s" % (how, where))
             h.keys("D" * ((self.first_new(kinds) - menu.index) % len(kinds)) + "A")
             menu = None
             return
         index = menu.index
         menu = None
         h.keys("D" * ((i - index) % len(kinds)) + "A")
+        if h.top() == "SlotMenu":
+            h.keys("A")  # a campaign slot's menu: Continue, its first row
         self.face = self._face()
         self.changed = True
         app = h.app
         if type(app.stack[0]).__name__ != "GameHost":
-            self.problem(2, "the game did not come back after a stop on the %s" % where)
+            self.problem(2, "the game did not come back after %s on the %s" % (how, where))
             return
         app.dirty = True
         app.draw()
         if bytes(h.buf) != before:
-            self.problem(2, "the frame after a stop differs on the %s (%d bytes)"
-                         % (where, sum(1 for k in range(1024) if h.buf[k] != before[k])))
+            self.problem(2, "the frame after %s differs on the %s (%d bytes)"
+                         % (how, where, sum(1 for k in range(1024) if h.buf[k] != before[k])))
 
     def first_new(self, kinds):
         for j in range(len(kinds)):

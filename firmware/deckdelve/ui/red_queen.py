@@ -181,6 +181,16 @@ class Scene:
         self.choice = 0
         return True
 
+    def view(self):
+        """The cursor, kept with a saved run (a stop comes back on the very screen)."""
+        return (self.spot, self.choice, self.placing)
+
+    def set_view(self, v):
+        """The cursor of a saved run's screen (see view); a view that does not fit the game
+        now (another firmware's) is left: the cursor stays where _refresh put it."""
+        if len(v) == 3 and v[0] < SPOTS and v[1] < max(1, len(self.by_spot[v[0]])):
+            self.spot, self.choice, self.placing = v[0], v[1], v[2]
+
     def spots(self):
         """The spots the cursor walks with LEFT/RIGHT, left to right as drawn: the hand
         slots, RUN when it is offered (it is drawn only then, between them), the stashes."""

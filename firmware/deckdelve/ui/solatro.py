@@ -141,6 +141,24 @@ class Scene:
                 return
             r = (r + step) % 3
 
+    def view(self):
+        """The cursor (its row and its place in each row), kept with a saved run: a stop
+        comes back on the very screen."""
+        c = self.cols
+        return (self.row, c[0], c[1], c[2])
+
+    def set_view(self, v):
+        """The cursor of a saved run's screen (see view); one that does not fit the game now
+        (another firmware's) is left: the cursor stays where _refresh put it."""
+        if len(v) != 4 or v[0] > 2 or not self.rows[v[0]]:
+            return
+        for r in range(3):
+            if v[1 + r] >= max(1, len(self.rows[r])):
+                return
+        self.row = v[0]
+        for r in range(3):
+            self.cols[r] = v[1 + r]
+
     def current(self):
         """The action under the cursor, or None when there is none (the game is over)."""
         row = self.rows[self.row]
