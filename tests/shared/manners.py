@@ -15,8 +15,9 @@
 #    sleep (App.suspend) and the battery runs flat (a new App on the same files), or every
 #    other time Save and quit; the player goes to the game's menu and continues it: the frame
 #    shown must be the very frame left.
-#  4 Messages in the order of the events: after a press that does an action, the messages the
-#    host queued for the game's events come in the events' order; no text drawn says "1 cards".
+#  4 Messages in the order of the events: after a press that does an action, the messages it
+#    brings end with its events' words in the events' order (a scene may say something before
+#    them, nothing after them but a new achievement); no text drawn says "1 cards".
 #  5 Things stay where they are: LEFT/RIGHT move the cursor (the place drawn selected: see
 #    draw.SELECTED) left/right on screen, UP/DOWN up/down, except a wrap to the far end; the
 #    opposite press brings it back; a menu keeps its number of rows.
@@ -239,29 +240,28 @@ class Walk:
         return type(scene).__name__ if scene is not None else "?"
 
     def _check_messages(self, host_pending):
-        """Manner 4: an action's events told in their order."""
+        """Manner 4: the messages an action brings are its events' words, in the events'
+        order, last: a scene may say something before them (what a play scores), nothing after
+        them but a new achievement's line."""
         done = self.done
         host = self.h.app.stack[0]
         scene = getattr(host, "scene", None)
-        if done is None or scene is None:
+        if done is None or scene is None or host_pending:
             return
         texts = []
         for ev in host.game.events:
             t = scene.event_text(ev)
             if t:
                 texts.append(t)
-        at = 0
         pending = host.pending
-        for t in texts:
-            k = at
-            while k < len(pending) and pending[k] != t:
-                k += 1
-            if k == len(pending):
-                if t in pending:
-                    self.problem(4, "'%s' is told before the event before it" % t[:40])
-                    return
-                continue  # (closed already, or told in another message)
-            at = k + 1
+        end = len(pending)
+        while end and pending[end - 1].startswith("ACHIEVEMENT: "):
+            end -= 1
+        start = end - len(texts)
+        if start < 0 or pending[start:end] != texts:
+            told = [t[:32] for t in pending[:end]]
+            self.problem(4, "the messages are not the events' words in their order, last: "
+                         "%r for the events' %r" % (told, [t[:32] for t in texts]))
 
     def _after(self, letter, changed):
         face = self._face()

@@ -305,6 +305,21 @@ class Game(BaseGame):
                 self._start_round()
         else:  # LEAVE
             self._start_round()
+        self._round_end_first()
+
+    def _round_end_first(self):
+        """The events in the order the rules tell them (issue 33: messages in the order of the
+        events): a round ends with its last play, so the Jokers the draw back after that play
+        turned up (banked, or both lost) come after the round's end, not before it (the draw
+        happens first in the code: the round is judged once the hand is full again)."""
+        evs = self.events
+        for i in range(len(evs)):
+            code = evs[i][0]
+            if code == EV_ROUND_CLEARED or code == EV_SHIELD_USED or code == EV_DIED:
+                if i:
+                    end = evs.pop(i)
+                    evs.insert(0, end)
+                return
 
     def progress(self):
         return self.round

@@ -258,7 +258,6 @@ class Scene:
         elif kind == S.BUY or kind == S.LEAVE:
             self._leaving_text(g, a)
         self.host.act(a)
-        self._round_first(g)
         if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
             # A fresh hand (also a new round begun by END or a token), or a new screen: start
             # at its first card, PLAY; the shop on LEAVE, where A spends nothing (HANDHELD.md's
@@ -268,29 +267,6 @@ class Scene:
             if g.phase == S.SHOP:
                 self.cols[2] = S.TOKEN_COUNT  # LEAVE, after the tokens (see _refresh)
         self._refresh()
-
-    def _round_first(self, g):
-        """The round's end first: a Joker drawn back after the last play (the rules draw back
-        after every play, docs/rules/solatro.md) is told after the round cleared, not before
-        it; after a death it is not told at all."""
-        evs = g.events
-        end = -1
-        for i in range(len(evs)):
-            if end < 0 and (evs[i][0] == S.EV_ROUND_CLEARED or evs[i][0] == S.EV_SHIELD_USED
-                            or evs[i][0] == S.EV_DIED):
-                end = i
-        if end < 0:
-            return
-        pending = self.host.pending
-        told = self.event_text(evs[end])
-        for i in range(end):
-            if evs[i][0] == S.EV_JOKER_BANKED or evs[i][0] == S.EV_JOKERS_LOST:
-                t = self.event_text(evs[i])
-                if t in pending and told in pending:
-                    pending.remove(t)
-                    if not g.over:  # (right after the round's message, before the next deal's)
-                        pending.insert(pending.index(told) + 1, t)
-                        told = t
 
     def _play_text(self, g):
         """What a play scores, before the total moves: the hand, its points, the Double Score
@@ -338,6 +314,8 @@ class Scene:
     def event_text(self, event):
         code, a, b = event
         g = self.host.game
+        if (code == S.EV_JOKER_BANKED or code == S.EV_JOKERS_LOST) and g.over:
+            return None  # drawn back after the last play of a lost game: nothing to play
         if code == S.EV_JOKER_BANKED:
             return "A Joker! It is banked: add it to any later play as a wildcard."
         if code == S.EV_JOKERS_LOST:
