@@ -34,7 +34,7 @@ LETTERS = "UDLRUDLRAAAAB."  # as fuzz.py: B less often than A, so that the walk 
 KEYS = "UDLRAB."
 REPORTED = 10  # problems kept whole; more are only counted
 STOPS = 5  # stops and resumes a walk makes in a game (manner 2)
-PROBES = 12  # screens a walk probes with LEFT/RIGHT and UP/DOWN (manner 5)
+PROBES = 40  # screens a walk probes with LEFT/RIGHT and UP/DOWN (manner 5)
 
 
 class Known:
@@ -106,7 +106,8 @@ class Walk:
         self._under = None  # the face (but its top and depth) under the screen last opened
         self.changed = True  # the screen changed with the last press
         self.stops = 0
-        self.probed = []  # the screens probed with the d-pad (manner 5), by kind
+        self.probed = []  # the kinds of screen probed with the d-pad (manner 5)
+        self.probes = 0
         self.rows = {}  # menu title: its number of rows (manner 5)
         self.in_game = 0  # presses made in the game
         self.done = None  # the action the last press did, if any (from the game's apply)
@@ -228,16 +229,11 @@ class Walk:
             elif changed and spend is None:
                 self.problem(1, "the rules module has no spends(game, action)")
             elif changed and spend:
-                self.problem(1, "A right after the screen changed spent: action %d (%s)"
-                             % (action, self._hint()))
+                self.problem(1, "A right after the screen changed spent: action %d" % action)
         if changed and saved and type(self.h.app.stack[-1]).__name__ == "GameHost":
             # (a question first, "Start anew and lose it?", NO under the cursor, is right)
             self.problem(1, "A on the game menu started a new game over the saved run")
         self._check_messages(host_pending)
-
-    def _hint(self):
-        scene = getattr(self.h.app.stack[0], "scene", None)
-        return type(scene).__name__ if scene is not None else "?"
 
     def _check_messages(self, host_pending):
         """Manner 4: the messages an action brings are its events' words, in the events'
@@ -295,8 +291,12 @@ class Walk:
                              % (top.title, len(top.items), rows))
                 self.rows[top.title] = len(top.items)
         kind = self._kind()
-        if self.changed and kind not in self.probed and len(self.probed) < PROBES:
-            self.probed.append(kind)
+        if self.changed and self.probes < PROBES and (kind not in self.probed or
+                                                      not self.rng.below(6)):
+            # each kind of screen when first reached, then one change in six, at random
+            if kind not in self.probed:
+                self.probed.append(kind)
+            self.probes += 1
             top = None
             self.probe()
 
@@ -365,8 +365,9 @@ class Walk:
         h.keys("D" * ((i - index) % len(kinds)) + "A")
         if h.top() == "SlotMenu":
             h.keys("A")  # a campaign slot's menu: Continue, its first row
+        # (the very screen again, the player's cursor on it: no change of screen, manner 1's
+        # sense; self.changed is left as the press before the stop left it)
         self.face = self._face()
-        self.changed = True
         app = h.app
         if type(app.stack[0]).__name__ != "GameHost":
             self.problem(2, "the game did not come back after %s on the %s" % (how, where))
@@ -402,10 +403,11 @@ class Walk:
         return got
 
     def probe(self):
-        """Manner 5 on this screen: each of RIGHT, LEFT, DOWN, UP pressed up to 8 times (a
-        message up: not; the d-pad does nothing under one), the cursor's place recorded: it
-        must move the way pressed except once, to the far end (a wrap); then the other way
-        as many times must bring it back."""
+        """Manner 5 on this screen: each of RIGHT, LEFT, DOWN, UP pressed until the screen
+        comes round to where it started, or stops changing (8 presses at most; a message up:
+        not, the d-pad does nothing under one); each place drawn selected on the way must be
+        the way pressed from the one before, but for one wrap to the far end; then the
+        opposite press, as often as the screen changed, must bring back the very screen."""
         top = self.h.app.stack[-1]
         if getattr(top, "pending", None) or type(top).__name__ in ("Message", "Help"):
             return
@@ -413,29 +415,38 @@ class Walk:
         start = self.selected()
         if start is None:
             return
+        frame = bytes(self.h.buf)
         for fwd, back, axis in (("R", "L", 0), ("L", "R", 0), ("D", "U", 1), ("U", "D", 1)):
             face = self._face()
             places = [start]
             sign = 1 if fwd in "RD" else -1
             moves = 0
+            last = frame
+            home = False
             for _ in range(8):
                 self._dpad(fwd)
                 if self._face() != face:
                     return  # the press did something else (a question, a page): leave it
                 p = self.selected()
-                if p is None or p == places[-1]:
-                    break
+                now = bytes(self.h.buf)
+                if now == last:
+                    break  # the end of the line: nothing changed
                 moves += 1
-                if p == start:
-                    break  # round to where it started
-                places.append(p)
+                last = now
+                if now == frame:
+                    home = True  # round to where it started
+                    break
+                if p is not None and p != places[-1]:
+                    places.append(p)
             self._wraps(places, axis, sign, fwd)
-            for _ in range(moves):
-                self._dpad(back)
-            if self.selected() != start:
-                self.problem(5, "%s %d times, then %s as often: not back where it was"
-                             % (fwd, moves, back))
-                return
+            if not home:
+                for _ in range(moves):
+                    self._dpad(back)
+                self.selected()
+                if bytes(self.h.buf) != frame:
+                    self.problem(5, "%s %d times, then %s as often: not back where it was"
+                                 % (fwd, moves, back))
+                    return
 
     def _dpad(self, letter):
         if self.n < len(self.keys):
