@@ -20,7 +20,8 @@
 #    them, nothing after them but a new achievement); no text drawn says "1 cards".
 #  5 Things stay where they are: LEFT/RIGHT move the cursor (the place drawn selected: see
 #    draw.SELECTED) left/right on screen, UP/DOWN up/down, except a wrap to the far end; the
-#    opposite press brings it back; a menu keeps its number of rows.
+#    opposite press brings it back; a menu (by its title: a game's, the pause menu...) keeps
+#    its number of rows.
 #  6 Text in its box with a pixel of air: textcheck's check (no text over anything, or cut),
 #    and a pixel of the background all round each text's box (on a highlight bar: of the bar).
 # Manner 3 (suits by silhouette) is a check of the glyphs themselves: test_suits.py.
@@ -286,7 +287,7 @@ class Walk:
             rows = self.rows.get(top.title)
             if rows is None:
                 self.rows[top.title] = len(top.items)
-            elif rows != len(top.items) and type(top).__name__ == "GameMenu":
+            elif rows != len(top.items):
                 self.problem(5, "the menu '%s' has %d rows now, %d before"
                              % (top.title, len(top.items), rows))
                 self.rows[top.title] = len(top.items)
