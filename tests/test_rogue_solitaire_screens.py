@@ -155,18 +155,39 @@ def test_a_chain_of_messages_shows_each_steps_board():
 
     def chain(host):
         sc = host.scene
-        return (len(host.pending) >= 2 and len(sc.boards) >= 2 and sc.queued == len(host.pending)
-                and bytes(sc.boards[0][0]) != bytes(host.game.grid))
+        g = host.game
+        return (len(host.pending) >= 2 and len(g.steps) >= 1 and sc.queued == len(host.pending)
+                and bytes(g.steps[0][0]) != bytes(g.grid))
 
     host = d.until(chain)
     scene = host.scene
     g = host.game
-    first = scene.boards[0]
+    first = g.steps[0]
     assert scene._shown_board(g) == first
     check_golden("chain_first_step", d)
     while len(host.pending) > 1:
         d.press("A")
     assert scene._shown_board(g) == (g.grid, g.down)  # the last message: the board as it is
+
+
+def test_a_special_attack_shows_what_it_did_behind_its_message():
+    # Issue 33: "Teleport! The exit is redealt" was drawn over the exit as it was before;
+    # behind each message the board its event left: the critical attack's still the old exit,
+    # the teleport's the redealt one.
+    d = Driver(42)
+    d.press("RADALAAAA")  # (the issue's keys)
+    host = d.sim.app.stack[-1]
+    assert host.pending[0] == "Teleport! The exit is redealt: where are you?"
+    g = host.game
+    shown = host.scene._shown_board(g)
+    check_golden("teleport_message", d)
+    codes = [e[0] for e in g.events]
+    teleport = codes.index(rs.EV_TELEPORT)
+    assert shown == g.steps[teleport]  # (its retaliation then swaps a card with the exit)
+    critical = g.steps[teleport - 1]  # behind "CRITICAL ATTACK: Spades: magic!"
+    old = bytes(critical[0][rs.X:])
+    new = bytes(shown[0][rs.X:])
+    assert old != new and sorted(old) == sorted(new)  # the same cards, redealt
 
 
 def test_exit_found_in_quick_play():

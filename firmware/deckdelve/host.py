@@ -15,7 +15,7 @@ SCREEN = 2
 class GameHost(Screen):
     """Runs one game: its scene, the run's action log, event messages, pause, game over."""
 
-    def __init__(self, app, entry, options, seed, log=None, slot=None):
+    def __init__(self, app, entry, options, seed, log=None, slot=None, screen=None):
         super().__init__(app)
         self.entry = entry  # the game's line in deckdelve/registry.py
         self.key = key = entry[0]
@@ -64,6 +64,13 @@ class GameHost(Screen):
                 set_view(self.campaign.view)
         elif self.game.over:
             self.pending.append("This run had already ended.")
+        elif screen is not None:
+            # A continued run comes back on the screen it was saved on (runs.py): the
+            # messages still to be read, and the scene's own view (its cursor, its question).
+            self.pending = list(screen[0])
+            set_view = getattr(self.scene, "set_view", None)
+            if set_view is not None:
+                set_view(screen[1])
 
     # -- what scenes call --------------------------------------------------------------------
     def act(self, action):
@@ -232,4 +239,5 @@ class GameHost(Screen):
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):
-        self.app.leave_game(self.key, save=(self.seed, self.options, self.log))
+        self.app.leave_game(self.key, save=(self.seed, self.options, self.log, self.pending,
+                                            self.view()))

@@ -428,13 +428,15 @@ class Store:
             _part("runs").read(self, key, False)
         return self.is_file(name)
 
-    def save_run(self, key, seed, options, log):
-        """Save a run in progress; log is an array("H") of actions. True if written."""
-        return _part("runs").save(self, key, seed, options, log)
+    def save_run(self, key, seed, options, log, messages=(), view=()):
+        """Save a run in progress; log is an array("H") of actions, messages and view the
+        screen it is on (see runs.py). True if written."""
+        return _part("runs").save(self, key, seed, options, log, messages, view)
 
     def read_run(self, key):
-        """A saved run as (seed, options, log array), or None. The caller replays it and then
-        calls drop_run(): a run is continued once, never replayed from the same save."""
+        """A saved run as (seed, options, log array, (messages, view)), or None. The caller
+        replays it and then calls drop_run(): a run is continued once, never replayed from
+        the same save."""
         return _part("runs").read(self, key, True)
 
     def drop_run(self, key):

@@ -221,7 +221,7 @@ def test_sleeping_saves_the_game_and_waking_deletes_the_save():
     del host
     h.app.suspend()
     assert h.app.store().has_run("red_queen")
-    seed, options, saved = h.app.store().read_run("red_queen")
+    seed, options, saved, _screen = h.app.store().read_run("red_queen")
     assert list(saved) == log and seed == 21
     del saved
     h.app.resume()

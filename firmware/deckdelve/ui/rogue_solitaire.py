@@ -209,10 +209,10 @@ class Scene:
         # The last cursor move that crossed from one part of the screen to another (grid,
         # hand, panel), as (from, to, button): the opposite button goes straight back.
         self.came = None
-        # The grids behind each message of the last action's chain, as they stood after its
-        # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
-        self.boards = []
-        self.queued = 0  # how many messages there were once the last action's were queued
+        # The last action's messages: how many were queued (0 once a press reached the
+        # scene: all closed). Behind the k-th of them the board its event left (the game's
+        # steps), behind the last the board as it is now: see _shown_board.
+        self.queued = 0
         # The panel's labels, made once (from WORDS at every redraw, they were five strs made
         # a redraw): deck, discards, Buffet, kills, score.
         self.labels = tuple(words(w) for w in (_W_DECK, _W_DISC, _W_BUFFET_LABEL, _W_KILLS,
@@ -363,8 +363,7 @@ class Scene:
 
     def press(self, button):
         g = self.host.game
-        if self.boards:
-            self.boards = []  # the chain's messages are all closed (else no press comes here)
+        self.queued = 0  # the chain's messages are all closed (else no press comes here)
         if g.over:
             return False
         if self.viewing:
@@ -433,10 +432,8 @@ class Scene:
         self.moved = (self.place, self.chosen)
         self.chosen = -1
         self.came = None
-        g = self.host.game
-        before = (bytes(g.grid), bytes(g.down))
         self.host.act(a)
-        self._boards_for(g, before)
+        self.queued = len(self.host.pending)
         if self.place == GO:
             self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
         self._refresh()
@@ -517,42 +514,39 @@ class Scene:
             return i * PITCH, HAND_Y, draw.SMALL_W, draw.SMALL_H
         return (i % 8) * PITCH, HAND_Y + (i // 8) * HAND_ROW_PITCH, draw.SMALL_W, draw.SMALL_H
 
-    def _boards_for(self, g, before):
-        """The grids to draw behind each message of this action's chain: a duel's loser
-        leaves the grid with its message, a naming swaps the face card into the centre; other
-        steps keep the grid as it was, and the last message shows the board as it is now."""
-        grid = bytearray(before[0])
-        down = bytearray(before[1])
-        boards = []
-        for ev in g.events:
-            code, a, b = ev
-            if code == rs.EV_NAMED:
-                for i in range(9):
-                    if grid[rs.M + i] == a:
-                        grid[rs.M + i] = b
-                grid[rs.M + 4] = a
-                down[rs.M + 4] = 0
-            elif code == rs.EV_ATTACK or code == rs.EV_RETALIATE:
-                mine, theirs = (a, b) if code == rs.EV_ATTACK else (b, a)
-                for i in range(27):
-                    if grid[i] == mine or grid[i] == theirs:
-                        down[i] = 0  # both are turned up to fight
-                won = rs.strength(mine) - rs.strength(theirs)
-                for i in range(27):
-                    if (grid[i] == theirs and won >= 0) or (grid[i] == mine and won <= 0):
-                        grid[i] = rs.NONE
-            if self.event_text(ev) is not None:
-                boards.append((bytes(grid), bytes(down)))
-        self.boards = boards
-        self.queued = len(self.host.pending)
-
     def _shown_board(self, g):
         """The grid and facings to draw now: a step's, while an earlier message of the chain
         is up, else the game's."""
         shown = self.queued - len(self.host.pending)  # the chain's messages already closed
-        if self.host.pending and 0 <= shown < len(self.boards) - 1:
-            return self.boards[shown]
+        if self.host.pending and 0 <= shown < len(g.steps):
+            return g.steps[shown]
         return g.grid, g.down
+
+    def view(self):
+        """The scene's own state, saved with a run (GameHost.view): the cursor, the card
+        picked first, the questions open (SKIP, the key, the Buffet's view), how many
+        messages the last action queued, and the crossing the cursor remembers."""
+        came = self.came or (-1, 0, 0)
+        return (self.place, self.chosen + 1,
+                self.skip_asked | self.key_warned << 1 | self.viewing << 2, self.queued,
+                came[0] + 1, came[1], came[2])
+
+    def set_view(self, v):
+        """Back on the screen a run was saved on (view()); a view that does not fit the
+        game (an older save: none) leaves the scene as it starts."""
+        if len(v) != 7:
+            return
+        self.place = v[0]
+        self.chosen = v[1] - 1
+        self._refresh()
+        if self.chosen >= 0 and not self.starts_play(self.chosen):
+            self.chosen = -1
+            self._refresh()
+        self.skip_asked = bool(v[2] & 1) and self.place == GO
+        self.key_warned = bool(v[2] & 2)
+        self.viewing = bool(v[2] & 4) and self.place == INFO
+        self.queued = v[3]
+        self.came = (v[4] - 1, v[5], v[6]) if v[4] else None
 
     def end_detail(self):
         """The game-over screen's line: what the score is made of."""
