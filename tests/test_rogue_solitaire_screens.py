@@ -45,6 +45,8 @@ class Driver:
         else:
             goal = next(t for t in scene.targets if scene.action_at(t) == a)
             self.press(path(scene, goal) + "A")
+            if host.game.phase == rs.PH_BUFFET:
+                self.press("RA")  # the question's YES (NO is under the cursor)
         assert host.game.events is not None and self.host.log[-1] == a
         self.steps += 1
 
@@ -214,6 +216,14 @@ def test_victory_buffet_then_between_floors_then_the_next_floor():
     first = host.game.actions()[host.scene.place - ui.CHOICE] & 1023
     assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
     check_golden("buffet", d)
+    # A asks first, NO under the cursor (issue 33: a second A gave the card away).
+    d.press("A")
+    assert host.scene.give and host.scene.hint() == "A: no, back to the cards"
+    check_golden("buffet_question", d)
+    d.press("R")
+    assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
+    d.press("B")
+    assert not host.scene.give and host.game.phase == rs.PH_BUFFET
     host = d.until(phase(rs.PH_DESCEND))
     assert host.game.can_save()
     check_golden("between_floors", d)

@@ -8,6 +8,7 @@
 # test_red_queen_ui.py; the rules' play-outs alone keep the 64 KiB cap.)
 import sys
 
+from helpers import Headless, scratch
 from play_helpers import dismiss, new_game
 
 from deckdelve.rng import Rng
@@ -77,6 +78,9 @@ def do(h, host, a):
             if scene.action_at(t) == a:
                 break
         h.keys(path(scene, t) + "A")
+        if host.game.phase == rs.PH_BUFFET:
+            assert scene.give and not scene.give_yes and len(host.log) == n  # asked: NO
+            h.keys("RA")  # YES
     assert len(host.log) == n + 1 and host.log[-1] == a
 
 
@@ -225,3 +229,57 @@ def test_skip_asks_first_and_the_cursor_leaves_it():
     assert scene.place != 100  # after an action the cursor is never on SKIP
     dismiss(h, host)
     assert scene.place != 100
+
+
+def test_up_and_down_never_jump_over_a_row():
+    # Issue 33 (seed 1): UP from the second hand card went to your middle row, over the bottom
+    # one (its nearest card is further across than up). At every play of a play-out, UP from
+    # each hand card lands on your bottom row, and up or down within your grid one row.
+    from deckdelve.games import rogue_solitaire as rs
+
+    plays = 0
+    seed = 0
+    while plays < 25:
+        seed += 1
+        plays += _rows_checked(seed)
+
+
+def _rows_checked(seed):
+    """Play seed's quick game at random through the buttons, checking the rows at each play
+    (see above); the number of plays checked."""
+    from deckdelve.games import rogue_solitaire as rs
+
+    h, host = new_game("rs_ui_rows", "rogue_solitaire", seed, 0)
+    scene = host.scene
+    game = host.game
+    rng = Rng(seed)
+    plays = 0
+    while not game.over and plays < 25:
+        dismiss(h, host)
+        if game.over:
+            break
+        if game.phase == rs.PH_PLAY:
+            plays += 1
+            for i in range(game.hand_n + 1):  # the hand and the take slot after it
+                place = 32 + i
+                assert scene.neighbour(place, 1) in (rs.P + 6, rs.P + 7, rs.P + 8), (i, plays)
+            for p in range(9):
+                if p >= 3:
+                    assert scene.neighbour(rs.P + p, 1) == rs.P + p - 3
+                if p < 6:
+                    assert scene.neighbour(rs.P + p, 2) == rs.P + p + 3
+        acts = game.actions()
+        do(h, host, acts[rng.below(len(acts))])
+    return plays
+
+
+def test_a_kill_of_one_card_says_card():
+    # Issue 33 (campaign seed 4253): "Monster slain! 1 cards to your hand."
+    log = (2065, 8193, 11266, 2054, 8194, 2069, 8192, 11267, 3075, 8195, 5460, 8195, 4548,
+           8193, 4198, 8194, 5243, 8198, 2119, 8200)  # its keys' actions
+    h = Headless(scratch("rs_ui_one_card"), seed=4253)
+    h.app.start_game("rogue_solitaire", ("campaign",), 4253, log[:-1])
+    h.keys(".")
+    host = h.app.stack[-1]
+    host.act(log[-1])
+    assert "Monster slain! 1 card to your hand." in host.pending, host.pending

@@ -58,10 +58,10 @@ WORDS = (
     "It heals fully: %d cards dealt to it.|It knocks your %s out of your hand.|"
     "It knocks your whole hand away (%d).|The attack finds nothing to do.|"
     "Pickpocket! It swapped a hidden card for your %s.|"
-    "Mugging! %d hidden cards swapped with yours.|"
+    "Mugging! %d hidden card%s swapped with yours.|"
     "Magic! Its %s trades places with the exit's %s.|"
     "Teleport! The exit is redealt: where are you?|"
-    "Monster slain! %d cards to your hand.|The discards are shuffled into a new deck (%d).|"
+    "Monster slain! %d card%s to your hand.|The discards are shuffled into a new deck (%d).|"
     "A ghost rises from the Buffet: %s!|You unlock the exit and escape floor %d!|"
     "You escape the dungeon!|%s goes to the Victory Buffet.|"
     "THE FINAL RACE! The Buffet's ghosts pursue you to the exit.|"
@@ -87,7 +87,7 @@ WORDS = (
     "That is the key to the exit! A again on it throws it away.|DISCARD %d: A throws away %s|"
     "A: give %s to the Buffet|"
     "your top row|your middle row|your bottom row|your left column|your middle column|"
-    "your right column"
+    "your right column|Give %s to the Buffet?|A: no, back to the cards|NO|YES"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -169,11 +169,19 @@ _W_KEY_WARN = const(79)
 _W_THROW = const(80)
 _W_DO_FEED = const(81)
 _W_LINES = const(82)  # + a row or column's index in rs.LINES: its name
+_W_GIVE_ASK = const(88)
+_W_GIVE_NO = const(89)
+_W_NO = const(90)
+_W_YES = const(91)
 
 
 def words(i):
     """The i-th sentence of WORDS."""
     return draw.part(WORDS, i)
+
+
+def _plural(n):
+    return "" if n == 1 else "s"
 
 
 def _part(place):
@@ -202,6 +210,10 @@ class Scene:
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
+        # The Buffet's question: A on a face card asks "Give it to the Buffet?" with NO under
+        # the cursor (a card given cannot be taken back); give_yes: the cursor is on YES.
+        self.give = False
+        self.give_yes = False
         self.phase = -1  # the phase the places were laid out for
         # The places of the play just made (where A was pressed last, then first): the attack
         # that follows starts on the card moved, which is at one of them.
@@ -373,6 +385,15 @@ class Scene:
         if button == buttons.A and self.place == INFO:
             self.viewing = True
             return True
+        if self.give:
+            # LEFT and RIGHT choose NO or YES; A answers; B is NO.
+            if button == buttons.A and self.give_yes:
+                self._act(self.action_at(self.place))
+            elif button == buttons.A or button == buttons.B:
+                self.give = self.give_yes = False
+            elif button == buttons.LEFT or button == buttons.RIGHT:
+                self.give_yes = button == buttons.RIGHT
+            return True
         if self.skip_asked:
             # SKIP waits for a second A; anything else keeps the turn (B does not pause).
             self.skip_asked = False
@@ -392,6 +413,9 @@ class Scene:
                   and (a & 1023) >= 52 and not warned):
                 self.key_warned = True  # the key Joker: A again throws it away
                 self.host.message(words(_W_KEY_WARN))
+            elif a is not None and g.phase == rs.PH_BUFFET:
+                self.give = True  # asked first, NO under the cursor
+                self.give_yes = False
             elif a is not None:
                 self._act(a)
             elif g.phase == rs.PH_PLAY and self.chosen < 0 and self.starts_play(place):
@@ -432,6 +456,7 @@ class Scene:
         self.moved = (self.place, self.chosen)
         self.chosen = -1
         self.came = None
+        self.give = self.give_yes = False
         self.host.act(a)
         self.queued = len(self.host.pending)
         if self.place == GO:
@@ -456,13 +481,19 @@ class Scene:
 
     def neighbour(self, place, button):
         """The nearest legal place in the button's direction from place (else place): the
-        nearest (along + across) of those within 45 degrees of the direction, else the nearest
-        (along + 2 * across) of the half-plane. With the half-plane rule alone, the centre of
+        nearest (along + across) of those within 45 degrees of the direction (up and down:
+        the nearest row within 63 degrees, see below), else the nearest (along + 2 * across)
+        of the half-plane. With the half-plane rule alone, the centre of
         an X of cards (four corners and the centre) could never be reached: from each corner a
         straight neighbour was always nearer."""
         cx, cy = self._centre(place)
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
+        # Up and down go to the next row, never over one (issue 33: from the second hand
+        # card, UP went past your bottom row, whose nearest card is more across than up):
+        # their cone is twice as wide, and in it the nearest row wins, then the nearest
+        # place in that row.
+        wide = 1 + (dy != 0)
         centres = self._centres()
         best = place
         best_d = 1 << 20
@@ -473,10 +504,10 @@ class Scene:
             across = (centres[i] - cx) * dy + (centres[i + 1] - cy) * dx
             if across < 0:
                 across = -across
-            if across <= along:
-                d = along + across
+            if across <= wide * along:
+                d = along * 64 + across if dy else along + across
             else:
-                d = 4096 + along + 2 * across  # outside the cone: only if the cone is empty
+                d = 8192 + along + 2 * across  # outside the cone: only if the cone is empty
             if d < best_d:
                 best = self.targets[i >> 1]
                 best_d = d
@@ -528,7 +559,8 @@ class Scene:
         messages the last action queued, and the crossing the cursor remembers."""
         came = self.came or (-1, 0, 0)
         return (self.place, self.chosen + 1,
-                self.skip_asked | self.key_warned << 1 | self.viewing << 2, self.queued,
+                self.skip_asked | self.key_warned << 1 | self.viewing << 2 | self.give << 3
+                | self.give_yes << 4, self.queued if self.host.pending else 0,
                 came[0] + 1, came[1], came[2])
 
     def set_view(self, v):
@@ -545,6 +577,9 @@ class Scene:
         self.skip_asked = bool(v[2] & 1) and self.place == GO
         self.key_warned = bool(v[2] & 2)
         self.viewing = bool(v[2] & 4) and self.place == INFO
+        self.give = bool(v[2] & 8) and self.action_at(self.place) is not None \
+            and self.host.game.phase == rs.PH_BUFFET
+        self.give_yes = bool(v[2] & 16) and self.give
         self.queued = v[3]
         self.came = (v[4] - 1, v[5], v[6]) if v[4] else None
 
@@ -603,11 +638,11 @@ class Scene:
             # (a face-down card of yours is not named: you never saw it)
             return words(_W_PICKPOCKET) % (words(_W_HIDDEN_CARD) if a == rs.NONE else L(a))
         if code == rs.EV_MUGGED:
-            return words(_W_MUGGED) % a
+            return words(_W_MUGGED) % (a, _plural(a))
         if code == rs.EV_EXIT_SWAP:
             return words(_W_EXIT_SWAP) % (L(a), L(b))
         if code == rs.EV_KILL:
-            return words(_W_KILL) % a
+            return words(_W_KILL) % (a, _plural(a))
         if code == rs.EV_RESHUFFLE:
             return words(_W_RESHUFFLE) % a
         if code == rs.EV_MONSTER:
@@ -634,6 +669,8 @@ class Scene:
         ph = g.phase
         if self.place == INFO:
             return words(_W_BACK if self.viewing else _W_SEE_BUFFET)
+        if self.give and not self.give_yes:
+            return words(_W_GIVE_NO)
         if ph == rs.PH_PLAY:
             if self.skip_asked:
                 return words(_W_SKIP_ASK)
@@ -812,11 +849,20 @@ class Scene:
     def _buffet(self, fb, g):
         acts = g.actions()
         n = len(acts)
-        draw.box(fb, 4, 12, 120, 8 + 9 * ((n + 6) // 7) + 2)
-        draw.text(fb, words(_W_FEED), 8, 15)
+        rows = (n + 6) // 7
+        draw.box(fb, 4, 12, 120, 8 + 9 * rows + 2 + 11 * self.give)
+        if self.give:
+            title = words(_W_GIVE_ASK) % draw.label(acts[self.place - CHOICE] & 1023)
+        else:
+            title = words(_W_FEED)
+        draw.text(fb, title, 8, 15)
         for i in range(n):  # at most 14: there are 12 face cards, some already in the Buffet
             x, y, w, h = self._rect(CHOICE + i)
             draw.card_small(fb, acts[i] & 1023, x, y, True, self.place == CHOICE + i)
+        if self.give:
+            by = 24 + 9 * rows
+            draw.bar(fb, words(_W_NO), 34, by, 20, not self.give_yes)
+            draw.bar(fb, words(_W_YES), 72, by, 22, self.give_yes)
 
     def _buffet_view(self, fb, g):
         """The Buffet's cards, face up, the first floor's first (at most nine here: the
