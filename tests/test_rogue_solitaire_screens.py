@@ -206,6 +206,9 @@ def test_exit_found_in_quick_play():
     over = d.sim.app.stack[-1]
     assert type(over).__name__ == "GameOver" and over.score == g.score
     assert over.detail == "%d floor x100 + %d kills x10" % (g.floors, g.kills)
+    # Issue 33: the game-over screen and the table name the mode; the table's line is words.
+    assert over.title == "Rogue Solitaire: Quick play"
+    assert over.summary == "WIN %d KILLS" % g.kills
 
 
 def test_victory_buffet_then_between_floors_then_the_next_floor():

@@ -345,6 +345,15 @@ def table_key(key, options):
     return key + "/" + ",".join(options) if options else key
 
 
+def mode_title(entry, options):
+    """A game's title with the mode its options choose ("Rogue Solitaire: Campaign"), for
+    the game-over screen and the score table, which would otherwise not say which mode's."""
+    for label, opts in entry[2]:
+        if tuple(opts) == tuple(options) and label:
+            return "%s: %s" % (entry[1], label)
+    return entry[1]
+
+
 def unload(key):
     """Forget a game's modules so that their RAM is freed (they load again on the next start)."""
     for name in list(sys.modules):

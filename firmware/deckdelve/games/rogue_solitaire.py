@@ -207,9 +207,14 @@ class Game(BaseGame):
         return self.earned
 
     def summary(self):
+        # In words that fit the score table's column (13 characters): "F1 K1" read as a
+        # code (issue 33). A quick game has one floor: it names only the kills.
+        kills = "%d KILL%s" % (self.kills, "" if self.kills == 1 else "S")
         if self.won:
-            return "WIN K%d" % self.kills
-        return "F%d K%d" % (self.floors + 1, self.kills)
+            return "WIN " + kills
+        if self.campaign:
+            return "FL%d %s" % (self.floors + 1, kills)
+        return kills
 
     def actions(self):
         ph = self.phase
