@@ -758,15 +758,20 @@ class Scene:
                         card(fb, grid[spot], x, y, not down[spot], spot == cursor)
                     spot += 1
         if grid is g.grid:
-            # A filled bottom-right corner on each of your outer cards that matches the
-            # exit's card in the same spot, and on that exit card: how close you are to the
-            # way out. (In the corner, clear of the suit: a dot beside it made a fifth suit.)
+            # A dog-ear (a filled triangle in the bottom-right corner) on each of your outer
+            # cards that matches the exit's card in the same spot, and on that exit card: how
+            # close you are to the way out. (In the corner, clear of the suit: a dot beside it
+            # made a fifth suit; a 2x2 square there was easy to miss at 1:1, issue 33.)
             for p in rs.RING:
                 if self._matching(g, p):
                     for spot in (rs.P + p, rs.X + p):
                         x, y = spot_xy(spot)
                         fg = 0 if spot == self.place and not over else 1
-                        fb.fill_rect(x + draw.CARD_W - 3, y + draw.CARD_H - 3, 2, 2, fg)
+                        x += draw.CARD_W - 2
+                        y += draw.CARD_H - 4
+                        fb.hline(x, y, 1, fg)
+                        fb.hline(x - 1, y + 1, 2, fg)
+                        fb.hline(x - 2, y + 2, 3, fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
