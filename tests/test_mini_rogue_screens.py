@@ -101,15 +101,19 @@ def test_merchant_buy_sell_and_refusal():
     s.keys("DDA")  # big potion: 3 gold, +4 HP
     g = host.game
     assert (g.gold, g.hp) == (0, 9) and g.phase == mr.SHOP
-    s.keys("A")  # again: no gold, said in the row itself (a box would cover the stats)
+    # Issue 33: after a trade the cursor rests on Leave (A again spends nothing)
+    assert host.scene.cursor == len(mr.BUY_PRICE)
+    s.keys("DDDA")  # the big potion again: no gold, said in the row itself (a box would
+    # cover the stats)
     assert not host.pending and host.scene.note == "You need more gold!"
     assert_golden("mini_rogue/merchant_refusal", s.image())
-    s.keys("R")
-    assert host.scene.note == ""
-    assert_golden("mini_rogue/merchant_sell", s.image())
-    s.keys("D" * len(mr.SELL_PRICE))  # the last row: Leave
+    s.keys("R")  # the other tab opens on its Leave (issue 33: on its first row, A sold)
+    assert host.scene.note == "" and host.scene.selling
     assert g.phase == mr.SHOP and host.scene.cursor == len(mr.SELL_PRICE)
     assert_golden("mini_rogue/merchant_leave", s.image())
+    s.keys("D")  # round to the first row
+    assert_golden("mini_rogue/merchant_sell", s.image())
+    s.keys("U")
     s.keys("B")  # B leaves the merchant, as it goes back everywhere
     assert g.phase == mr.MAP and g.column == 1
 
@@ -317,6 +321,8 @@ def test_a_six_rerolled_to_one_shows_no_kept_six():
     assert (g.dice[0], g.sixes[0], g.strike_damage()) == (1, 1, 4)
     # Nothing under the first die (x 2..13), where "+6" stood for a kept six.
     assert all(img.getpixel((x, y)) == 0 for x in range(2, 16) for y in range(53, 58))
+    # And a line says what was lost (issue 33: no word of it)
+    assert scene.fight_lines[-1] == "Rerolled a 1: %d lost" % mr.KEPT_SIX
     assert_golden("mini_rogue/fight_reroll_lost", img)
 
 

@@ -31,7 +31,7 @@ def keys_for(scene, game, action):
         cursor = scene.cursor
         if kind != mr.LEAVE and (kind == mr.SELL) != scene.selling:
             keys = "R"
-            cursor = 0
+            cursor = len(mr.BUY_PRICE if scene.selling else mr.SELL_PRICE)  # on Leave
         selling = scene.selling if kind == mr.LEAVE else kind == mr.SELL
         n = (len(mr.SELL_PRICE) if selling else len(mr.BUY_PRICE)) + 1
         row = n - 1 if kind == mr.LEAVE else action & 0xFF

@@ -21,7 +21,8 @@
 #   EV_FALL     from area, to area    EV_EVENT    event die, skill die (5 or 6: a choice)
 #   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
-#   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
+#   EV_WAND     wand, monster HP left (FIRE: damage dealt, HEALING: HP gain)
+#   EV_HIT      damage taken, HP left
 #   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gain, gold gain (0, 0: Og)
 #   EV_RANK     new rank, 0           EV_DELVE    new area, food eaten (0 = starved)
 #   EV_STARVE   HP lost, HP left      EV_DEAD     cause (room kind or STARVED), 0
@@ -740,12 +741,15 @@ class Game(_Game):
     def _wand(self, w):
         self.items[w] -= 1
         if w == FIRE:
-            self.monster_hp -= min(FIRE_DAMAGE, self.monster_hp)
-        elif w == POISON:
-            self.poisoned = True
-        if w == HEALING:
+            # What it took, as a strike says (issue 33: "Fire: 8 damage" against 3 HP left)
+            dealt = min(FIRE_DAMAGE, self.monster_hp)
+            self.monster_hp -= dealt
+            self.events.append((EV_WAND, w, dealt))
+        elif w == HEALING:
             self.events.append((EV_WAND, w, self._hp(HEALING_HP)))
         else:
+            if w == POISON:
+                self.poisoned = True
             self.events.append((EV_WAND, w, self.monster_hp))
         if self.monster_hp == 0:
             self._monster_dead()

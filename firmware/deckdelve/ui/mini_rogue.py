@@ -123,6 +123,24 @@ def _back(phase):
     return fb
 
 
+def _fight_text(code, a, b):
+    """A fight's line, from its event (the scene keeps the events, so that a stop brings the
+    lines back: see Scene.view)."""
+    if code == mr.EV_STRIKE:
+        return "You strike: %d damage" % a
+    if code == mr.EV_WAND:
+        if a == mr.FIRE:  # what it took, as a strike says (never past the HP left)
+            return WAND_TEXT[a] % b
+        wand = said(WAND_TEXT, WAND_FIGURES, a)
+        return told(wand, b, 2) if a == mr.HEALING else wand
+    if code == mr.EV_FROZEN:
+        return "It is frozen: no blow"
+    if code == mr.EV_HIT:
+        # (a blow the armour takes whole is no "-0 HP")
+        return "It hits you: -%d HP" % a if a else "It hits: armour holds"
+    return "Rerolled a 1: %d lost" % b  # EV_REROLL, b: what the die had built
+
+
 def monster_name(game):
     if game.fight == mr.BOSS:
         return mr.BOSS_NAMES[game.level() - 1]
@@ -165,6 +183,7 @@ class Scene:
         self.report_labels = ["", "", ""]  # what each die is: SKILL first, then the room's
         self.note = ""  # the merchant's refusal, on the hint line until the next press
         self.fight_lines = []  # what happened in the last round of a fight
+        self.fight_src = []  # the (code, a, b) each of them was said from (see _fight_text)
         self.end_lines = []  # why the game ended
         self.rolling = 0  # frames the dice still tumble
         self.roll_mask = 0  # which fight dice tumble (bit per die)
@@ -180,6 +199,17 @@ class Scene:
         self._default_cursor()
 
     # ---- input ---------------------------------------------------------------------------
+
+    def press_at_end(self, button):
+        """The game is over: a result still up (Og's treasure) closes first; then A goes on
+        to the score table (the host), and nothing else does anything (B pauses nowhere)."""
+        if self.report is not None and (button == A or button == B):
+            if self.rolling:
+                self.rolling = 0
+            else:
+                self.report = None
+            return True
+        return button != A
 
     def press(self, button):
         g = self.host.game
@@ -229,8 +259,10 @@ class Scene:
         elif button == DOWN:
             self.cursor = (self.cursor + 1) % (leave + 1)
         elif button == LEFT or button == RIGHT:
+            # The other tab opens on Leave, as the merchant does (issue 33: on its first row,
+            # A bought a ration, or sold the wand just bought)
             self.selling = not self.selling
-            self.cursor = 0
+            self.cursor = self._leave_row()
         elif button == B:
             self._act(mr.LEAVE << 8)
         elif button == A:
@@ -248,6 +280,10 @@ class Scene:
         if button != A and button != B:
             self._view_changed()
         return True
+
+    def _leave_row(self):
+        """The merchant's Leave row on the tab shown (its last)."""
+        return len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
 
     def _view_changed(self):
         """A cursor move: the room view changes, the stats panel beside it does not (see
@@ -295,12 +331,19 @@ class Scene:
         rank = self.shown[0]
         new_round = False
         fought = False
+        srcs = []  # the fight's events said in lines
         for code, a, b in g.events:
             if code == mr.EV_REROLL:
                 self._roll(1 << a)
+                if b == 1:
+                    # A 1 on a reroll loses that die, its kept sixes with it: said, not only
+                    # shown by a "+6" that disappears (issue 33)
+                    self.fight_src = (self.fight_src + [(code, a, mr.KEPT_SIX * g.sixes[a])])[-2:]
+                    self._say_fight()
                 return
             if code == mr.EV_FIGHT:
                 self.fight_lines = []
+                self.fight_src = []
                 self.shown[7] = a  # a new monster's HP is news, not a change: no flash
                 new_round = True
             elif code == mr.EV_TREASURE:
@@ -350,22 +393,12 @@ class Scene:
             elif code == mr.EV_REST:
                 title = "Resting"
                 lines.append(told(said(REST_TEXT, REST_FIGURES, a), b, REST_STAT[a]))
-            elif code == mr.EV_STRIKE:
+            elif code == mr.EV_STRIKE or code == mr.EV_WAND or code == mr.EV_FROZEN \
+                    or code == mr.EV_HIT:
                 fought = True
-                lines.append("You strike: %d damage" % a)
-            elif code == mr.EV_WAND:
-                fought = True
-                wand = said(WAND_TEXT, WAND_FIGURES, a)
-                lines.append(told(wand, b, 2) if a == mr.HEALING else wand)
-            elif code == mr.EV_FROZEN:
-                fought = True
-                new_round = True
-                lines.append("It is frozen: no blow")
-            elif code == mr.EV_HIT:
-                fought = True
-                new_round = True
-                # (a blow the armour takes whole is no "-0 HP")
-                lines.append("It hits you: -%d HP" % a if a else "It hits: armour holds")
+                new_round = new_round or code == mr.EV_FROZEN or code == mr.EV_HIT
+                lines.append(_fight_text(code, a, b))
+                srcs.append((code, a, b))
             elif code == mr.EV_KILL:
                 title = "Victory"
                 gold = ""
@@ -388,14 +421,20 @@ class Scene:
         if g.over:
             self.end_lines = draw.wrap(self._ending(g, lines), VIEW_W - 2)[:2]  # how it ended
             self.report = None
-            return
+            if not g.won:
+                return
+            # Og's Remains: its treasure is shown as every room's result, its die rolling,
+            # before the score (issue 33: the end screen's two lines had no room for it, and
+            # the treasure came in silently).
+            title = "Victory"
         if new_round:
             self._roll(15)
         if fought and fighting:
             if g.events[0][0] != mr.EV_STRIKE:
                 # After the wand choice the round goes on: the strike's line stays above.
-                lines = self.fight_lines + lines
-            self.fight_lines = lines[-2:]
+                srcs = self.fight_src + srcs
+            self.fight_src = srcs[-2:]
+            self._say_fight()
             return
         if not lines or g.phase == mr.EVENT_CHOICE:
             if g.phase == mr.EVENT_CHOICE:
@@ -407,6 +446,9 @@ class Scene:
             dice[i] = 0
         if n:
             self._roll(0)
+
+    def _say_fight(self):
+        self.fight_lines = [_fight_text(c, a, b) for c, a, b in self.fight_src]
 
     def _ending(self, g, lines):
         """How the game ended, in at most two lines: a win names the boss's reward with the
@@ -471,7 +513,11 @@ class Scene:
             self.seen = g.events
             self._read_events(g)
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
-            if not trading:  # after a purchase the cursor stays on its row
+            if trading:
+                # Back on Leave, on the same tab (issue 33: A again bought or sold again); the
+                # first row is one step down from it.
+                self.cursor = self._leave_row()
+            else:
                 self._default_cursor()
             redraw = True
         self.frame += 1
@@ -513,10 +559,10 @@ class Scene:
             self._panel(fb, g)
         if not draw.visible(0, 0, VIEW_W, draw.H):
             return  # (only the panel's rows are redrawn: a stat flashing)
-        if g.over:
-            self._end(fb, g)
-        elif self.report is not None:
+        if self.report is not None:
             self._report(fb)
+        elif g.over:
+            self._end(fb, g)
         elif g.phase == mr.MAP:
             self._map(fb, g)
         elif g.phase == mr.REST_CHOICE:
