@@ -191,6 +191,7 @@ class Scene:
         # The stats as last drawn, and how long each still flashes: rank, XP, HP, armour, gold,
         # food, items, and the monster's HP.
         self.shown = bytearray(8)
+        self.before = bytearray(6)  # the panel's stats before the last action (see view)
         self.flash = bytearray(8)
         self.flashing = False  # some stat still flashes (tick counts it down)
         for i in range(8):
@@ -312,6 +313,42 @@ class Scene:
                     self.cursor = i  # on the face the die rolled, with one either side
         elif g.phase == mr.REST_CHOICE and g.rank == mr.RANK_CAP:
             self.cursor = 2  # at the top rank XP adds no die: heal
+
+    # ---- a stop and a resume ---------------------------------------------------------------
+
+    def view(self):
+        """The scene's own state, saved with a run (GameHost.view), so that a stop comes back
+        on the very screen: the cursor, the merchant's tab and its refusal, whether a room's
+        result is up (rebuilt from the last action's events and the stats before it), and
+        the events the fight's lines were said from."""
+        note = REFUSALS.index(self.note) if self.note in REFUSALS else 0
+        v = [self.cursor, self.selling | (self.report is not None) << 1 | note << 2]
+        v.extend(self.before)
+        for src in self.fight_src:
+            v.extend(src)
+        return v
+
+    def set_view(self, v):
+        """Back on the screen view() describes (after the run's log was replayed: the game's
+        events are its last action's). A view that does not fit (an older save: none) leaves
+        the scene as it starts."""
+        if len(v) < 8 or (len(v) - 8) % 3 or len(v) > 14 or max(v[2:8]) > 255:
+            return
+        g = self.host.game
+        if v[1] & 2:
+            self.shown[:6] = bytes(v[2:8])
+            self._read_events(g)
+            for i in range(8):
+                self.shown[i] = self._stat(i)
+        self.before[:] = bytes(v[2:8])
+        self.rolling = 0
+        self.fight_src = [(v[i], v[i + 1], v[i + 2]) for i in range(8, len(v), 3)]
+        self._say_fight()
+        self.selling = bool(v[1] & 1) and g.phase == mr.SHOP
+        note = v[1] >> 2
+        self.note = REFUSALS[note] if note < len(REFUSALS) and g.phase == mr.SHOP else ""
+        n = (self._leave_row() + 1) if g.phase == mr.SHOP else len(g.actions())
+        self.cursor = v[0] if v[0] < n else 0
 
     # ---- events into words ----------------------------------------------------------------
 
@@ -511,6 +548,7 @@ class Scene:
         acted = g.events is not self.seen
         if acted:
             self.seen = g.events
+            self.before[:] = self.shown[:6]
             self._read_events(g)
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
             if trading:
