@@ -140,6 +140,12 @@ def test_score_after_a_win_and_a_death():
     s, host = bot_game(2, ("easy",), lambda g: False)
     g = host.game
     assert g.won and g.score == sum(g.score_parts()) == 97
+    # Og's treasure first, as every room's result (issue 33: it came in silently)
+    assert host.scene.report is not None and host.scene.report_title == "Victory"
+    assert_golden("mini_rogue/win_treasure", s.image())
+    s.keys("A")
+    s.settle()
+    assert host.scene.report is None and type(s.app.stack[-1]).__name__ == "GameHost"
     assert_golden("mini_rogue/score_win", s.image())
     s, host = bot_game(1, ("easy",), lambda g: False)
     score = host.game.score
