@@ -14,6 +14,16 @@ KEY = "mini_rogue"
 
 
 def _continue(folder):
+    """A new power-on with the data folder, then the game's menu and Continue saved run.
+    (RAM as after a power cut: the last app's game and screens leave it first.)"""
+    from deckdelve.app import forget, unload
+
+    unload(KEY)
+    forget("host", "dialogs", "helpview", "menus", "results", "store", "runs", "registry")
+    return _power_on(folder)
+
+
+def _power_on(folder):
     h = Headless(folder, seed=77)
     open_game_menu(h, KEY)
     assert h.app.stack[-1].items[0] == "Continue saved run"
@@ -99,6 +109,7 @@ def test_the_merchant_keeps_its_tab_cursor_and_refusal():
     assert host.game.phase == mr.MAP and host.game.items[mr.FIRE] == 1
     host = scene = None
     for tab, keys, note in (("SELL", "RDDA", "You don't have one to sell!"), ("BUY", "DA", "")):
+        h = None
         h = Headless(folder, seed=244)
         h.app.start_game(KEY, ("hard",), 244, (256, 773, 257, 2048, 2048, 259, 260, 514, 256,
                                                512, 257, 1281, 1027))
@@ -108,6 +119,7 @@ def test_the_merchant_keeps_its_tab_cursor_and_refusal():
         scene = None
         frame = bytes(h.buf)
         h.app.suspend()
+        h = None
         h = _continue(folder)
         assert bytes(h.buf) == frame, tab
         scene = h.app.stack[-1].scene
