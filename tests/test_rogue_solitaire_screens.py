@@ -31,12 +31,14 @@ class Driver:
             self.sim.press(ch)
             self.keys.append(ch)
 
-    def act(self):
-        """Acknowledge the messages, then do the bot's next action with the buttons."""
+    def act(self, a=None):
+        """Acknowledge the messages, then do action a (else the bot's next) with the
+        buttons."""
         host = self.host
         while host.pending:
             self.press("A")
-        a = bots.greedy(host.game, self.rng)
+        if a is None:
+            a = bots.greedy(host.game, self.rng)
         scene = host.scene
         if host.game.phase == rs.PH_PLAY:
             first, second = next((f, s) for f, s, b in scene.pairs if b == a)
@@ -44,9 +46,15 @@ class Driver:
             self.press(path(scene, second) + "A")  # where it goes; SKIP: A again confirms
         else:
             goal = next(t for t in scene.targets if scene.action_at(t) == a)
+            n = len(host.log)
             self.press(path(scene, goal) + "A")
-            if host.game.phase == rs.PH_BUFFET:
-                self.press("RA")  # the question's YES (NO is under the cursor)
+            for _ in range(3):
+                if len(host.log) > n:
+                    break
+                if host.pending:  # the key Joker's warning: closed, then A again
+                    self.press("AA")
+                if scene.give:
+                    self.press("RA")  # the question's YES (NO is under the cursor)
         assert host.game.events is not None and self.host.log[-1] == a
         self.steps += 1
 
@@ -481,12 +489,22 @@ def test_the_key_joker_is_not_thrown_away_without_a_warning():
     assert scene.hint() == "DISCARD 2: A throws away JK"  # 7 cards, down to 5
     scene.press(buttons.A)
     assert not host.log and host.pending and "key to the exit" in host.pending[0]
-    scene.press(buttons.A)  # A again: thrown away
+    host.pending = []
+    scene.press(buttons.A)  # A again: asked, NO under the cursor (issue 33)
+    assert not host.log and scene.give and not scene.give_yes
+    scene.press(buttons.RIGHT)
+    scene.press(buttons.A)  # YES: thrown away
     assert host.log == [rs.DISCARD << 10 | 53]
     scene.place = ui.HAND + 0
     host.log = []
     assert host.game.phase == rs.PH_DISCARD  # six cards: one more to go
-    scene.press(buttons.A)  # an ordinary card goes at once
+    scene.press(buttons.A)  # an ordinary card: asked too, no warning
+    assert not host.pending and scene.give and not host.log
+    scene.press(buttons.A)  # NO: kept
+    assert not scene.give and not host.log
+    scene.press(buttons.A)
+    scene.press(buttons.RIGHT)
+    scene.press(buttons.A)
     assert len(host.log) == 1
 
 
@@ -515,20 +533,33 @@ def test_eight_cards_to_discard_say_so_and_the_line_names_the_card():
     scene = host.scene
     first = draw.label(g.hand[scene.place - ui.HAND])
     assert scene.hint() == "DISCARD %d: A throws away %s" % (g.hand_n - rs.HAND_LIMIT, first)
-    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAARDLAUUADLLAAAURARRAAAADDDRRAULLADLAAAAA",
-            game="rogue_solitaire", seed=3)
-    g = s.app.stack[-1].game
-    assert g.phase == rs.PH_DISCARD and g.hand_n == 8 and not s.app.stack[-1].pending
-    assert_golden("rogue_solitaire/discard_eight", s.image(1))
+    d = Driver(3)
+    for a in (2063, 8192, 2074, 8195, 11266, 2064, 8194, 5350, 8198, 6148, 8192, 4399, 8195):
+        d.act(a)
+    while d.host.pending:
+        d.press("A")
+    g = d.host.game
+    assert g.phase == rs.PH_DISCARD and g.hand_n == 8
+    assert_golden("rogue_solitaire/discard_eight", d.sim.image(1))
+    # A card lost cannot be taken back: A asks first, NO under the cursor (issue 33)
+    d.press("A")
+    assert d.host.scene.give and g.hand_n == 8
+    assert_golden("rogue_solitaire/discard_question", d.sim.image(1))
 
 
 def test_a_hand_card_picked_up_keeps_its_label_whole():
     # The hand card chosen for a play: a dotted outline, as the place it leaves; the grid's
     # double frame inside it cut the label's top and bottom rows.
-    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAADDDAU", game="rogue_solitaire", seed=3)
-    scene = s.app.stack[-1].scene
+    d = Driver(3)
+    for a in (2063, 8192, 2074, 8195, 11266, 2064, 8194):
+        d.act(a)
+    while d.host.pending:
+        d.press("A")
+    scene = d.host.scene
+    d.press(path(scene, ui.HAND + 3) + "A")
+    d.press(path(scene, rs.P + 8))
     assert scene.chosen >= ui.HAND and scene.place < 27
-    assert_golden("rogue_solitaire/hand_card_picked", s.image(1))
+    assert_golden("rogue_solitaire/hand_card_picked", d.sim.image(1))
 
 
 def test_the_attack_starts_on_the_card_the_play_moved():

@@ -78,9 +78,14 @@ def do(h, host, a):
             if scene.action_at(t) == a:
                 break
         h.keys(path(scene, t) + "A")
-        if host.game.phase == rs.PH_BUFFET:
-            assert scene.give and not scene.give_yes and len(host.log) == n  # asked: NO
-            h.keys("RA")  # YES
+        for _ in range(3):
+            if len(host.log) > n:
+                break
+            if host.pending:  # the key Joker's warning: closed, then A again
+                h.keys("AA")
+            if scene.give:
+                assert not scene.give_yes and len(host.log) == n  # asked: NO under the cursor
+                h.keys("RA")  # YES
     assert len(host.log) == n + 1 and host.log[-1] == a
 
 

@@ -87,7 +87,8 @@ WORDS = (
     "That is the key to the exit! A again on it throws it away.|DISCARD %d: A throws away %s|"
     "A: give %s to the Buffet|"
     "your top row|your middle row|your bottom row|your left column|your middle column|"
-    "your right column|Give %s to the Buffet?|A: no, back to the cards|NO|YES"
+    "your right column|Give %s to the Buffet?|A: no, back to the cards|NO|YES|"
+    "Throw away %s?|Let it knock %s away?|Let it take your %s?"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -173,6 +174,9 @@ _W_GIVE_ASK = const(88)
 _W_GIVE_NO = const(89)
 _W_NO = const(90)
 _W_YES = const(91)
+_W_ASK = const(92)  # + 0 discard, 1 the Clubs attack, 2 the pickpocket: the question
+# The choices that lose a card, whichever is chosen: A on one asks first, NO under the cursor.
+ASKING = (rs.PH_DISCARD, rs.PH_CLUB, rs.PH_PICK, rs.PH_BUFFET)
 
 
 def words(i):
@@ -210,8 +214,9 @@ class Scene:
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
-        # The Buffet's question: A on a face card asks "Give it to the Buffet?" with NO under
-        # the cursor (a card given cannot be taken back); give_yes: the cursor is on YES.
+        # A choice that loses a card (ASKING: a discard, the Clubs attack's, the pickpocket's,
+        # the Buffet's) asks first, "Throw away 4H?", with NO under the cursor (a card lost
+        # cannot be taken back; issue 33); give_yes: the cursor is on YES.
         self.give = False
         self.give_yes = False
         self.phase = -1  # the phase the places were laid out for
@@ -413,7 +418,7 @@ class Scene:
                   and (a & 1023) >= 52 and not warned):
                 self.key_warned = True  # the key Joker: A again throws it away
                 self.host.message(words(_W_KEY_WARN))
-            elif a is not None and g.phase == rs.PH_BUFFET:
+            elif a is not None and g.phase in ASKING:
                 self.give = True  # asked first, NO under the cursor
                 self.give_yes = False
             elif a is not None:
@@ -578,7 +583,7 @@ class Scene:
         self.key_warned = bool(v[2] & 2)
         self.viewing = bool(v[2] & 4) and self.place == INFO
         self.give = bool(v[2] & 8) and self.action_at(self.place) is not None \
-            and self.host.game.phase == rs.PH_BUFFET
+            and self.host.game.phase in ASKING
         self.give_yes = bool(v[2] & 16) and self.give
         self.queued = v[3]
         self.came = (v[4] - 1, v[5], v[6]) if v[4] else None
@@ -784,6 +789,8 @@ class Scene:
             self._hand(fb, g)
         if g.phase == rs.PH_BUFFET:
             self._buffet(fb, g)
+        elif self.give:
+            self._ask(fb, g)
         elif g.phase == rs.PH_DESCEND:
             self._between_floors(fb, g)
         if self.viewing:
@@ -868,6 +875,19 @@ class Scene:
             by = 24 + 9 * rows
             draw.bar(fb, words(_W_NO), 34, by, 20, not self.give_yes)
             draw.bar(fb, words(_W_YES), 72, by, 22, self.give_yes)
+
+    def _ask(self, fb, g):
+        """The question before a card is lost (see ASKING), in a box over the grids."""
+        ph = g.phase
+        if ph == rs.PH_PICK:
+            what = self._named(g, self.place - rs.M + rs.P)
+        else:
+            what = self._named(g, self.place)
+        q = words(_W_ASK + (0 if ph == rs.PH_DISCARD else 1 if ph == rs.PH_CLUB else 2)) % what
+        draw.box(fb, 4, 12, 100, 25)  # (clear of the panel, x 107 on)
+        draw.center(fb, q, 16, 1, 4, 100)
+        draw.bar(fb, words(_W_NO), 26, 27, 20, not self.give_yes)
+        draw.bar(fb, words(_W_YES), 62, 27, 22, self.give_yes)
 
     def _buffet_view(self, fb, g):
         """The Buffet's cards, face up, the first floor's first (at most nine here: the
