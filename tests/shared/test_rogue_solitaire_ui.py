@@ -240,8 +240,6 @@ def test_up_and_down_never_jump_over_a_row():
     # Issue 33 (seed 1): UP from the second hand card went to your middle row, over the bottom
     # one (its nearest card is further across than up). At every play of a play-out, UP from
     # each hand card lands on your bottom row, and up or down within your grid one row.
-    from deckdelve.games import rogue_solitaire as rs
-
     plays = 0
     seed = 0
     while plays < 25:
