@@ -204,15 +204,15 @@ class App:
         """Start (or, with a log, continue) a game at the end of this frame, once the menu
         code that asked for it has returned: the menus are then dropped from RAM before the
         game's modules load. slot: a campaign slot (see campaigns.py), continued if in use,
-        else a new campaign started in it. screen: a continued run's (messages, view), the
-        screen it was saved on (see runs.py)."""
+        else a new campaign started in it. screen: a continued run's (messages, view) saved
+        with it, to come back on that very screen."""
         if seed is None:
             seed = self.new_seed()
         self.starting = (key, tuple(options), seed, log, slot, screen)
         self.dirty = True
 
     def continue_game(self, key):
-        saved = self.store().read_run(key)
+        saved = self.store().read_run(key, True)
         if saved is None:
             self.show_notices()
             return
@@ -257,8 +257,7 @@ class App:
         self.back_to_menus(key)
         if log is not None:
             store = self.store()
-            messages, view = screen or ((), ())
-            if store.save_run(key, seed, options, log, messages, view):
+            if store.save_run(key, seed, options, log, screen):
                 store.set_aside(store.run_name(key), "could not be replayed: " + error,
                                 "the saved run")
             self.show_notices()
@@ -277,9 +276,8 @@ class App:
             host.keep_screen()
             return
         if game is not None and not game.over and game.can_save():
-            # (with the screen it is on: the messages still to read, the scene's cursor)
             if self.store().save_run(host.key, host.seed, host.options, host.log,
-                                     host.pending, host.view()):
+                                     host.screen()):
                 self.suspended = host.key
 
     def resume(self):
@@ -291,7 +289,7 @@ class App:
     def leave_game(self, key, result=None, save=None):
         """Leave the running game at the end of this frame: to its menu, then the game-over
         screen if result (its arguments) is given, or with the run saved if save
-        (seed, options, log, messages, view) is given."""
+        (seed, options, log, screen) is given."""
         self.leaving = (key, result, save)
         self.dirty = True
 
@@ -301,17 +299,20 @@ class App:
         self.stack = []
         unload(key)
         forget("host", "dialogs", "helpview", "campaigns")
+        # The run is saved before the menus are built: the game's menu the message is drawn
+        # over lists "Continue saved run" already, its cursor on it.
+        saved = save is not None and self.store().save_run(key, save[0], save[1], save[2],
+                                                           save[3])
         self.back_to_menus(key)
         if result is not None:
             self.push(load("results", "GameOver")(self, *result))
+        elif saved:
+            self.message("Run saved. Continue it from the game's menu.")
         elif save is not None:
-            seed, options, log, messages, view = save
-            if self.store().save_run(key, seed, options, log, messages, view):
-                self.message("Run saved. Continue it from the game's menu.")
-            else:
-                # Nothing is lost: the game comes back by replaying its log, and the notice
-                # (flash full...) is shown over it.
-                self.start_game(key, options, seed, log, screen=(messages, view))
+            # Nothing is lost: the game comes back by replaying its log, and the notice
+            # (flash full...) is shown over it.
+            seed, options, log, screen = save
+            self.start_game(key, options, seed, log, screen=screen)
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""

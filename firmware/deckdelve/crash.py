@@ -32,8 +32,8 @@ def recover(app, error):
             except Exception:  # noqa: BLE001 - the scene is broken: the cursor starts afresh
                 pass
             if kept:
-                kept = store.save_run(key, host.seed, host.options, host.log, host.pending,
-                                      view)
+                kept = store.save_run(key, host.seed, host.options, host.log,
+                                      (host.pending, view))
         game = None
     host = None
     store.append_log(message)

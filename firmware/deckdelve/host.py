@@ -65,11 +65,11 @@ class GameHost(Screen):
         elif self.game.over:
             self.pending.append("This run had already ended.")
         elif screen is not None:
-            # A continued run comes back on the screen it was saved on (runs.py): the
-            # messages still to be read, and the scene's own view (its cursor, its question).
+            # A run continued after a stop comes back on the screen it was left on (issue 33):
+            # the messages still to read, and the scene's own view (its cursor).
             self.pending = list(screen[0])
             set_view = getattr(self.scene, "set_view", None)
-            if set_view is not None:
+            if set_view is not None and screen[1]:
                 set_view(screen[1])
 
     # -- what scenes call --------------------------------------------------------------------
@@ -122,6 +122,11 @@ class GameHost(Screen):
     def message(self, text):
         self.pending.append(text)
         self.app.dirty = True
+
+    def screen(self):
+        """What a saved run keeps beside its log, to come back on this very screen: the
+        messages still to read and the scene's view (see runs.py)."""
+        return self.pending, self.view()
 
     def view(self):
         """The scene's view of itself, kept with a campaign (see Campaign.save)."""
@@ -240,5 +245,4 @@ class GameHost(Screen):
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):
-        self.app.leave_game(self.key, save=(self.seed, self.options, self.log, self.pending,
-                                            self.view()))
+        self.app.leave_game(self.key, save=(self.seed, self.options, self.log, self.screen()))

@@ -1,16 +1,13 @@
 # Saved runs on flash (loaded by store.Store when asked for, see store.py). A run is its seed,
-# options and action log (see game.py), and the screen it was left on, one file a game,
-# "run_<key>.sav":
+# options and action log (see game.py), one file a game, "run_<key>.sav":
 #
-#   version 3   payload = meta + log + messages: a JSON line {"key", "seed", "options", "n",
-#               "serial", "view", "m"}, then n actions as little-endian 16-bit words, then m
-#               bytes of text: the messages still to be read, in order, each ending "\n".
-#               view is the scene's own small ints (its cursor, its open question: see
-#               GameHost.view). The log is written straight from the host's array("H") and
-#               read straight into one (readinto), so a save costs no RAM in proportion to
-#               the run and a load only the log array itself; the messages are a few lines.
-#   version 2   (older firmware) the same without view, m and the messages: still read (the
-#               run comes back with no message, the cursor where the scene starts it).
+#   version 2   payload = meta + log: a JSON line {"key", "seed", "options", "n", "serial"
+#               [, "screen": [messages, view]]} then n actions as little-endian 16-bit words.
+#               "screen" (issue 33: a stop keeps the very screen) is what the log cannot
+#               rebuild: the messages still to read and the scene's view (its cursor, as
+#               small ints); an older firmware ignores it. Written straight from the
+#               host's array("H") and read straight into one (readinto), so a save costs no
+#               RAM in proportion to the run and a load only the log array itself.
 #   version 1   (older firmware) payload = JSON {"key", "seed", "options", "log": hex text};
 #               still read (migrated on load), never written.
 #
@@ -24,12 +21,10 @@
 import json
 from array import array
 
-RUN_VERSION = 3
+RUN_VERSION = 2
 MAX_ACTIONS = 16000  # longer than any game allows; bounds a file and its read
-META_LIMIT = 320  # bytes of the meta line
-VIEW_MAX = 16  # ints of a scene's view
-MESSAGES_LIMIT = 2048  # bytes of the messages (one action's are a handful of lines)
-RUN_LIMIT = 64 + META_LIMIT + 2 * MAX_ACTIONS + MESSAGES_LIMIT
+META_LIMIT = 1024  # bytes of the meta line (a few messages: see save)
+RUN_LIMIT = 64 + META_LIMIT + 2 * MAX_ACTIONS
 V1_LIMIT = 8192  # the old format is read whole (JSON): only as big as it ever was
 COUNTERS = "runs.dat"
 SMALL = 1 << 30
@@ -56,19 +51,14 @@ def _valid_counters(value, version):
     return True
 
 
-def save(store, key, seed, options, log, messages=(), view=()):
-    """Save a run and the screen it is on: messages (the texts still to be read, in order)
-    and view (the scene's small ints). True if written."""
+def save(store, key, seed, options, log, screen=None):
+    """screen: (messages, view) to come back to, or None. Messages that do not fit the meta
+    line are left out, the last first (the first is the one on the screen)."""
     if not isinstance(log, array):
         log = array("H", log)
     if len(log) > MAX_ACTIONS:
         store.note("Could not save the run: longer than %d actions." % MAX_ACTIONS)
         return False
-    text = "".join([m.replace("\n", " ") + "\n" for m in messages]).encode()
-    view = list(view)
-    if len(text) > MESSAGES_LIMIT or len(view) > VIEW_MAX:
-        text = b""  # (more than a screen ever holds: the run is kept, on its plain screen)
-        view = []
     table = counters(store)
     if table is None:
         store.left_unread(COUNTERS, "runs", 1, "the run")
@@ -79,10 +69,20 @@ def save(store, key, seed, options, log, messages=(), view=()):
     # The serial is issued before the run is written: a cut between the two wastes a number.
     if not store.write_json(COUNTERS, "runs", 1, table, "the run"):
         return False
-    meta = json.dumps({"key": key, "seed": seed, "options": list(options), "n": len(log),
-                       "serial": serial, "view": view, "m": len(text)}).encode() + b"\n"
-    return store.write_checked(store.run_name(key), "run", RUN_VERSION, (meta, log, text),
-                               "the run")
+    fields = {"key": key, "seed": seed, "options": list(options), "n": len(log),
+              "serial": serial}
+    meta = json.dumps(fields).encode() + b"\n"
+    if screen is not None:
+        messages = list(screen[0])
+        while True:
+            fields["screen"] = [messages, list(screen[1])]
+            line = json.dumps(fields).encode() + b"\n"
+            if len(line) <= META_LIMIT or not messages:
+                break
+            messages.pop()
+        if len(line) <= META_LIMIT:
+            meta = line
+    return store.write_checked(store.run_name(key), "run", RUN_VERSION, (meta, log), "the run")
 
 
 def drop(store, key):
@@ -99,10 +99,10 @@ def drop(store, key):
         store.write_json(COUNTERS, "runs", 1, table, "the run")
 
 
-def read(store, key, keep):
-    """(seed, options, log, (messages, view)) of a saved run, or None (missing, set aside,
-    left alone: with a notice). keep=False only checks the file (checksum and all) without
-    building the log."""
+def read(store, key, keep, screen=False):
+    """(seed, options, log) of a saved run, or None (missing, set aside, left alone: with a
+    notice). keep=False only checks the file (checksum and all) without building the log.
+    screen=True: (seed, options, log, screen), screen the (messages, view) saved or None."""
     name = store.run_name(key)
     opened = store.open_checked(name, "run", RUN_VERSION, RUN_LIMIT)
     if opened is None:
@@ -112,7 +112,7 @@ def read(store, key, keep):
         if version == 1:
             got = _read_v1(store, f, length, expected, key)
         else:
-            got = _read_v2(store, f, length, expected, key, keep, version)
+            got = _read_v2(store, f, length, expected, key, keep)
     except (OSError, MemoryError) as e:
         f.close()
         store.note("Could not read the saved run (%s); it is left as it is." %
@@ -130,7 +130,23 @@ def read(store, key, keep):
     if serial and serial <= table.get(key, [0, 0])[1]:
         store.set_aside(name, "already continued once", "the saved run")
         return None
-    return got[0], got[1], got[2], got[4]
+    if screen:
+        return got[0], got[1], got[2], got[4]
+    return got[0], got[1], got[2]
+
+
+def _valid_screen(value):
+    """A saved screen: [messages (str), view (small ints)], else None (it is left out)."""
+    if type(value) is not list or len(value) != 2 or type(value[0]) is not list or \
+            type(value[1]) is not list or len(value[1]) > 16:
+        return None
+    for m in value[0]:
+        if type(m) is not str:
+            return None
+    for v in value[1]:
+        if type(v) is not int or not 0 <= v < SMALL:
+            return None
+    return value[0], tuple(value[1])
 
 
 def _valid_meta(meta, key):
@@ -148,17 +164,7 @@ def _valid_meta(meta, key):
     return True
 
 
-def _valid_view(view):
-    if type(view) is not list or len(view) > VIEW_MAX:
-        return False
-    for v in view:
-        if type(v) is not int or not 0 <= v <= 0xFFFF:
-            return False
-    return True
-
-
-def _read_v2(store, f, length, expected, key, keep, version):
-    """A version 2 or 3 file (version 2 has no screen: see the top)."""
+def _read_v2(store, f, length, expected, key, keep):
     line = f.readline(META_LIMIT)
     if not line.endswith(b"\n"):
         return "damaged"
@@ -170,34 +176,21 @@ def _read_v2(store, f, length, expected, key, keep, version):
         return "wrong contents"
     n = meta.get("n")
     serial = meta.get("serial")
-    m = meta.get("m", 0) if version >= 3 else 0
-    view = meta.get("view", []) if version >= 3 else []
-    if type(m) is not int or not 0 <= m <= MESSAGES_LIMIT or not _valid_view(view):
-        return "wrong contents"
-    if type(n) is not int or not 0 <= n <= MAX_ACTIONS or length != len(line) + 2 * n + m:
+    if type(n) is not int or not 0 <= n <= MAX_ACTIONS or length != len(line) + 2 * n:
         return "damaged (length)"
     if type(serial) is not int or not 0 < serial < SMALL:
         return "wrong contents"
-    messages = []
     if keep:
         log = array("H", range(n))
-        text = bytearray(m)
-        if f.readinto(log) != 2 * n or (m and f.readinto(text) != m):
+        if f.readinto(log) != 2 * n:
             return "damaged (length)"
-        got = store.sum_parts((line, log, text))
-        if m:
-            if text[m - 1] != 10:
-                return "wrong contents"
-            try:
-                messages = bytes(text[:m - 1]).decode().split("\n")
-            except UnicodeError:
-                return "wrong contents"
+        got = store.sum_parts((line, log))
     else:
         log = None
-        got = store.sum_parts(_chunks(f, line, 2 * n + m))
+        got = store.sum_parts(_chunks(f, line, 2 * n))
     if got[1] != expected:
         return "damaged (checksum)"
-    return meta["seed"], tuple(meta["options"]), log, serial, (messages, view)
+    return meta["seed"], tuple(meta["options"]), log, serial, _valid_screen(meta.get("screen"))
 
 
 def _chunks(f, first, n):
@@ -234,4 +227,4 @@ def _read_v1(store, f, length, expected, key):
             log[i] = int(hexlog[4 * i:4 * i + 4], 16)
     except ValueError:
         return "wrong contents"
-    return value["seed"], tuple(value["options"]), log, 0, ([], [])
+    return value["seed"], tuple(value["options"]), log, 0, None

@@ -112,7 +112,7 @@ KINDS = [
     ("scores.dat", "scores", 1, _scores_write, _scores_load,
      lambda n: [100 + n], []),
     ("achieve.dat", "achievements", 1, _ach_write, _ach_load, lambda n: 1 << n, 0),
-    ("run_g.sav", "run", 3, _run_write, _run_load,
+    ("run_g.sav", "run", 2, _run_write, _run_load,
      lambda n: (1000 + n, ("opt",), list(range(n * 3 + 1))), None),
     ("camp_g_0.sav", "campaign", 2, _camp_write, _camp_load,
      lambda n: (n, ["start %d" % n]), None),

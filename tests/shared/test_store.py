@@ -68,7 +68,7 @@ def test_saved_run_roundtrip_and_drop():
     assert not s.has_run("rogue_solitaire")
     log = [0, 1, 65535, 258, 7]
     assert s.save_run("rogue_solitaire", 12345, ("campaign",), log)
-    seed, options, got, screen = s.read_run("rogue_solitaire")
+    seed, options, got = s.read_run("rogue_solitaire")
     assert seed == 12345 and options == ("campaign",) and list(got) == log
     s.drop_run("rogue_solitaire")
     assert not s.has_run("rogue_solitaire") and s.read_run("rogue_solitaire") is None
@@ -100,36 +100,34 @@ def test_old_run_format_is_migrated():
     s = Store(d)
     s.check_files(["g"])
     assert s.notices == [] and s.has_run("g")
-    seed, options, log, screen = s.read_run("g")
+    seed, options, log = s.read_run("g")
     assert seed == 9 and options == ("hell",) and list(log) == [1, 0xFFFF, 0x102]
-    assert screen == ([], []) and s.notices == []
+    assert s.notices == []
 
 
 def test_a_run_keeps_the_screen_it_was_saved_on():
-    # Version 3 (issue 33): the messages still to be read and the scene's view ride with the
-    # log; a version 2 file (older firmware) still loads, on the scene's first screen.
+    # Issue 33: the messages still to be read and the scene's view ride with the log (the
+    # meta line's "screen"); a file without one (older firmware) loads with none, and one
+    # that is not a screen is left out, the run kept.
     d = scratch("store_run_screen")
     s = Store(d)
     messages = ["Its J beats your 4.", "SPECIAL ATTACK: Hearts: healing!", "A: 2\nlines"]
-    assert s.save_run("g", 5, ("campaign",), [3, 2, 1], messages, (13, 0, 5, 65535))
-    seed, options, log, screen = Store(d).read_run("g")
+    assert s.save_run("g", 5, ("campaign",), [3, 2, 1], (messages, (13, 0, 5, 65535)))
+    seed, options, log, screen = Store(d).read_run("g", True)
     assert (seed, options, list(log)) == (5, ("campaign",), [3, 2, 1])
-    assert screen == (messages[:2] + ["A: 2 lines"], [13, 0, 5, 65535])
+    assert screen == (messages, (13, 0, 5, 65535))
     s.drop_run("g")
     meta = json.dumps({"key": "g", "seed": 6, "options": [], "n": 2, "serial": 9}).encode()
     put(d + "/run_g.sav", checked("run", 2, meta + b"\n" + bytes([7, 0, 8, 1])))
     s = Store(d)
     s.check_files(["g"])
     assert s.notices == [] and s.has_run("g")
-    seed, options, log, screen = s.read_run("g")
-    assert (seed, list(log), screen) == (6, [7, 0x108], ([], []))
-    # A view out of range, or messages that do not end as written, are set aside, named.
-    for meta, tail in (({"view": [1 << 16], "m": 0}, b""), ({"view": [], "m": 3}, b"abc")):
-        value = {"key": "g", "seed": 6, "options": [], "n": 0, "serial": 99}
-        value.update(meta)
-        put(d + "/run_g.sav", checked("run", 3, json.dumps(value).encode() + b"\n" + tail))
-        s = Store(d)
-        assert s.read_run("g") is None and "wrong contents" in s.notices[0], s.notices
+    seed, options, log, screen = s.read_run("g", True)
+    assert (seed, list(log), screen) == (6, [7, 0x108], None)
+    value = {"key": "g", "seed": 6, "options": [], "n": 0, "serial": 99, "screen": [[1], []]}
+    put(d + "/run_g.sav", checked("run", 2, json.dumps(value).encode() + b"\n"))
+    s = Store(d)
+    assert s.read_run("g", True)[3] is None and s.notices == []
 
 
 def test_failed_rename_keeps_the_old_file_and_the_score_is_not_announced():

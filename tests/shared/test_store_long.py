@@ -52,5 +52,5 @@ def test_a_long_run_saves_and_loads_without_ram_in_proportion():
           (save_short, LONG, save_long, load_short, load_long))
     assert save_long - save_short < 200, (save_short, save_long)  # the log is 10,000 bytes
     assert load_long - load_short < 2 * LONG + 200, (load_short, load_long)  # its array
-    seed, options, got, _screen = got
+    seed, options, got = got
     assert seed == 3 and options == ("x",) and got == _long_log(LONG)
