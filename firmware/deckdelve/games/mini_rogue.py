@@ -791,3 +791,12 @@ class Game(_Game):
             self.events[at] = (EV_KILL, xp, self._gold(MONSTER_GOLD))
         self._room_done()
 
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): gold for a purchase, an
+    item sold, a wand used, a die rerolled (a 1 loses it). Entering a room, resting, an
+    event's face, a strike and leaving are not."""
+    kind = action >> 8
+    return kind == BUY or kind == SELL or kind == WAND or kind == REROLL

@@ -831,3 +831,14 @@ def _index(buf, n, card):
             return i
     return -1
 
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a card lost by a choice,
+    a discard, the hand card the Clubs attack knocks away, your card the pickpocket takes, the
+    face card given to the Buffet. (The scene asks before each, NO under the cursor.) A play,
+    SKIP (it asks too), the attack, the monster's healing spot and going down are not: none
+    gives anything of yours away."""
+    kind = action >> 10
+    return kind == DISCARD or kind == CLUB or kind == PICK or kind == BUFFET
