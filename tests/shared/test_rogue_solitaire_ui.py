@@ -227,6 +227,8 @@ def test_skip_asks_first_and_the_cursor_leaves_it():
     scene = host.scene
     h.keys(path(scene, 100) + "A")  # SKIP
     assert not host.log and scene.skip_asked and scene.hint() == "SKIP? A: yes, B: no"
+    h.keys("UL")  # the d-pad does nothing while it asks (the question stays)
+    assert scene.skip_asked and scene.place == 100 and not host.log
     h.keys("B")  # no: the turn is kept, and B did not open the pause menu
     assert not scene.skip_asked and not host.log and h.top() == "GameHost"
     h.keys("AA")

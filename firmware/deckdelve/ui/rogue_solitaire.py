@@ -38,6 +38,9 @@ HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more
 # a border line, a table's rows, so that both fit under the names
 HAND_ROW_PITCH = const(6)  # draw.SMALL_H - 1: the second row's top line is the first's bottom
 HINT_Y = const(59)
+TRAIL = const(4)  # d-pad moves remembered, so that as many opposite presses go back
+REACH = const(24)  # pixels across within which UP and DOWN look for the next row
+MATCH_Y = const(7)  # a matching card's mark: its last inner column from this row down
 GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
 HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
@@ -82,7 +85,7 @@ WORDS = (
     "An empty spot has no card to attack with.|"
     "Healing goes on an empty spot of the monster's grid.|"
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
-    "A: swap it with your %s|SURE?|It strikes back with a face card. |"
+    "A: swap it with your %s|SURE|It strikes back with a face card. |"
     "Your attack turns up a face card. |SC|ALL %d MATCH: KEY JK TO CENTRE|"
     "That is the key to the exit! A again on it throws it away.|DISCARD %d: A throws away %s|"
     "A: give %s to the Buffet|"
@@ -223,8 +226,8 @@ class Scene:
         # The places of the play just made (where A was pressed last, then first): the attack
         # that follows starts on the card moved, which is at one of them.
         self.moved = (-1, -1)
-        # The last cursor move that crossed from one part of the screen to another (grid,
-        # hand, panel), as (from, to, button): the opposite button goes straight back.
+        # The cursor's last moves (up to TRAIL), each as (button, the place it left), the
+        # latest last: the opposite button goes straight back (see step).
         self.came = None
         # The last action's messages: how many were queued (0 once a press reached the
         # scene: all closed). Behind the k-th of them the board its event left (the game's
@@ -398,14 +401,19 @@ class Scene:
                 self.give = self.give_yes = False
             elif button == buttons.LEFT or button == buttons.RIGHT:
                 self.give_yes = button == buttons.RIGHT
+            else:
+                self.host.changed(0, 0, 0, 0)  # UP, DOWN: nothing
             return True
         if self.skip_asked:
-            # SKIP waits for a second A; anything else keeps the turn (B does not pause).
-            self.skip_asked = False
+            # SKIP waits for a second A; B keeps the turn (it does not pause). The d-pad
+            # does nothing while it asks: the question stays, the cursor with it.
             if button == buttons.A:
+                self.skip_asked = False
                 self._act(self.action_at(GO))
-            elif button != buttons.B:
-                self.place, self.came = self.step(self.place, self.came, button)
+            elif button == buttons.B:
+                self.skip_asked = False
+            else:
+                self.host.changed(0, 0, 0, 0)
             return True
         warned = self.key_warned
         self.key_warned = False
@@ -469,64 +477,65 @@ class Scene:
         self._refresh()
 
     def step(self, place, came, button):
-        """Where a press of the d-pad takes the cursor from place, and the crossing to keep
-        (see self.came): back where it came from when it last crossed from one part of the
-        screen to this place and the button is the opposite one (the neighbour rule alone,
-        between rows of different pitches, lands on another slot each way), else the
-        neighbour."""
+        """Where a press of the d-pad takes the cursor from place, and the trail to keep
+        (see self.came): the opposite of the last move goes back where it came from (the
+        neighbour rule alone, between rows of different pitches, lands on another slot each
+        way: issue 33, DOWN three times then UP three times came back elsewhere), else the
+        neighbour, the move remembered."""
         back = button ^ 3 if button < buttons.LEFT else button ^ 12  # UP-DOWN, LEFT-RIGHT
-        if came is not None and came[1] == place and came[2] == back and came[0] in self.targets:
-            return came[0], None
+        if came and came[-2] == back and came[-1] in self.targets:
+            return came[-1], came[:-2]
         to = self.neighbour(place, button)
         if to == place:
             return place, came
-        if _part(to) != _part(place):
-            return to, (place, to, button)
-        return to, None
+        return to, ((came or ()) + (button, place))[-2 * TRAIL:]
 
     def neighbour(self, place, button):
-        """The nearest legal place in the button's direction from place (else place): the
-        nearest (along + across) of those within 45 degrees of the direction (up and down:
-        the nearest row within 63 degrees, see below), else the nearest (along + 2 * across)
-        of the half-plane. With the half-plane rule alone, the centre of
-        an X of cards (four corners and the centre) could never be reached: from each corner a
-        straight neighbour was always nearer."""
+        """The nearest legal place in the button's direction from place (else place).
+        Left and right stay in the row: the nearest of the places level with this one (their
+        boxes share rows), none else (issue 33: LEFT from your bottom-left card went down to
+        the hand, and RIGHT never came back). Up and down go to the next row, never over one
+        (issue 33: from the second hand card, UP went past your bottom row, whose nearest
+        card is more across than up): among the places within REACH across, the nearest row
+        wins, then the nearest place in it; with none so near (the panel's SKIP, right of the
+        grids), the nearest (along + 2 * across)."""
         cx, cy = self._centre(place)
+        h = self._rect(place)[3]
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
-        # Up and down go to the next row, never over one (issue 33: from the second hand
-        # card, UP went past your bottom row, whose nearest card is more across than up):
-        # their cone is twice as wide, and in it the nearest row wins, then the nearest
-        # place in that row.
-        wide = 1 + (dy != 0)
         centres = self._centres()
         best = place
         best_d = 1 << 20
-        for i in range(0, len(centres), 2):
+        for i in range(0, len(centres), 3):
             along = (centres[i] - cx) * dx + (centres[i + 1] - cy) * dy
             if along <= 0:
                 continue
             across = (centres[i] - cx) * dy + (centres[i + 1] - cy) * dx
             if across < 0:
                 across = -across
-            if across <= wide * along:
-                d = along * 64 + across if dy else along + across
+            if dx:
+                if 2 * across >= centres[i + 2] + h - 2:
+                    continue  # not level with it: another row
+                d = along
+            elif across <= REACH:
+                d = along * 64 + across  # the nearest row first, then the nearest in it
             else:
-                d = 8192 + along + 2 * across  # outside the cone: only if the cone is empty
+                d = 8192 + along + 2 * across  # none within reach: the nearest
             if d < best_d:
-                best = self.targets[i >> 1]
+                best = self.targets[i // 3]
                 best_d = d
         return best
 
     def _centres(self):
-        """The centre of each place in self.targets, x then y, worked out once for each
-        layout (_refresh makes a new one): every d-pad press looks at all of them."""
+        """The centre and height of each place in self.targets (x, y, h), worked out once for
+        each layout (_refresh makes a new one): every d-pad press looks at all of them."""
         centres = self.centres
         if centres is None:
             targets = self.targets
-            centres = bytearray(2 * len(targets))
+            centres = bytearray(3 * len(targets))
             for i in range(len(targets)):
-                centres[2 * i], centres[2 * i + 1] = self._centre(targets[i])
+                centres[3 * i], centres[3 * i + 1] = self._centre(targets[i])
+                centres[3 * i + 2] = self._rect(targets[i])[3]
             self.centres = centres
         return centres
 
@@ -561,17 +570,16 @@ class Scene:
     def view(self):
         """The scene's own state, saved with a run (GameHost.view): the cursor, the card
         picked first, the questions open (SKIP, the key, the Buffet's view), how many
-        messages the last action queued, and the crossing the cursor remembers."""
-        came = self.came or (-1, 0, 0)
-        return (self.place, self.chosen + 1,
-                self.skip_asked | self.key_warned << 1 | self.viewing << 2 | self.give << 3
-                | self.give_yes << 4, self.queued if self.host.pending else 0,
-                came[0] + 1, came[1], came[2])
+        messages the last action queued, and the moves the cursor remembers."""
+        flags = (self.skip_asked | self.key_warned << 1 | self.viewing << 2 | self.give << 3
+                 | self.give_yes << 4)
+        queued = self.queued if self.host.pending else 0
+        return (self.place, self.chosen + 1, flags, queued) + (self.came or ())
 
     def set_view(self, v):
         """Back on the screen a run was saved on (view()); a view that does not fit the
         game (an older save: none) leaves the scene as it starts."""
-        if len(v) != 7:
+        if len(v) < 4 or len(v) > 4 + 2 * TRAIL:
             return
         self.place = v[0]
         self.chosen = v[1] - 1
@@ -586,7 +594,7 @@ class Scene:
             and self.host.game.phase in ASKING
         self.give_yes = bool(v[2] & 16) and self.give
         self.queued = v[3]
-        self.came = (v[4] - 1, v[5], v[6]) if v[4] else None
+        self.came = tuple(v[4:]) or None
 
     def end_detail(self):
         """The game-over screen's line: what the score is made of."""
@@ -763,20 +771,18 @@ class Scene:
                         card(fb, grid[spot], x, y, not down[spot], spot == cursor)
                     spot += 1
         if grid is g.grid:
-            # A dog-ear (a filled triangle in the bottom-right corner) on each of your outer
-            # cards that matches the exit's card in the same spot, and on that exit card: how
-            # close you are to the way out. (In the corner, clear of the suit: a dot beside it
-            # made a fifth suit; a 2x2 square there was easy to miss at 1:1, issue 33.)
+            # A thick lower right edge (the card's last inner column lit from its middle down)
+            # on each of your outer cards that matches the exit's card in the same spot, and
+            # on that exit card: how close you are to the way out. It keeps a pixel of air
+            # round the suit (a dot beside it made a fifth suit; a 2x2 square in the corner,
+            # easy to miss at 1:1, touched it; issue 33).
             for p in rs.RING:
                 if self._matching(g, p):
                     for spot in (rs.P + p, rs.X + p):
                         x, y = spot_xy(spot)
                         fg = 0 if spot == self.place and not over else 1
-                        x += draw.CARD_W - 2
-                        y += draw.CARD_H - 4
-                        fb.hline(x, y, 1, fg)
-                        fb.hline(x - 1, y + 1, 2, fg)
-                        fb.hline(x - 2, y + 2, 3, fg)
+                        fb.vline(x + draw.CARD_W - 2, y + MATCH_Y, draw.CARD_H - 1 - MATCH_Y,
+                                 fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
@@ -797,19 +803,21 @@ class Scene:
             self._buffet_view(fb, g)
 
     def _mark(self, fb, place):
-        """A double frame: the card chosen first, or the card an attack will meet. A hand
-        card's label fills its height, leaving no room for a second frame inside (one cut
-        the label's top and bottom rows) nor a free row outside (the grids' names above,
-        the line below): a hand card picked up keeps only a dotted outline, as the place it
-        leaves, with its label whole."""
+        """The card chosen first, or the card an attack will meet: a face-down card gets a
+        double frame; a face-up card (a hand card, whose label fills its height, or a grid
+        card) a dotted outline, as the place it leaves, with its text whole."""
         x, y, w, h = self._rect(place)
-        if place >= HAND:
-            fb.rect(x, y, w, h, 0)
-            draw.empty(fb, x, y, w, h)
+        if place >= HAND or not self.host.game.down[place]:
+            # A card face up (a hand card's label, a grid card's rank and suit) keeps a pixel
+            # of air round its text: its frame turns dotted, as the place it leaves (an inner
+            # frame touched a wide label, "10" or "JK"; issue 33). Under the cursor, the
+            # cursor says where it is (dots would break the bar round its dark text).
+            if place != self.place:
+                fb.rect(x, y, w, h, 0)
+                draw.empty(fb, x, y, w, h)
             return
         fb.rect(x + 1, y + 1, w - 2, h - 2, 1)
-        if self.host.game.down[place]:
-            fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
+        fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
 
     def _panel(self, fb, g):
         x = PANEL_X
