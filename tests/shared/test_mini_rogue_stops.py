@@ -111,7 +111,8 @@ def test_the_merchant_keeps_its_tab_cursor_and_refusal():
     h.keys("RA")  # the sell tab opens on Leave: A there leaves, it sells nothing
     assert host.game.phase == mr.MAP and host.game.items[mr.FIRE] == 1
     host = scene = None
-    for tab, keys, note in (("SELL", "RDDA", "You don't have one to sell!"), ("BUY", "DA", "")):
+    for tab, keys, note in (("SELL", "RUUUUA", "You don't have one to sell!"),
+                            ("BUY", "UUUUUUUUA", "")):
         h = None
         h = Headless(folder, seed=244)
         h.app.start_game(KEY, ("hard",), 244, (256, 773, 257, 2048, 2048, 259, 260, 514, 256,

@@ -194,6 +194,7 @@ class Scene:
         self.before = bytearray(6)  # the panel's stats before the last action (see view)
         self.flash = bytearray(8)
         self.flashing = False  # some stat still flashes (tick counts it down)
+        self.held = False  # set_view: the next tick holds the animations for one frame
         for i in range(8):
             self.shown[i] = self._stat(i)
         self.seen = host.game.events  # the events already shown (a continued run shows none)
@@ -237,13 +238,8 @@ class Scene:
             back, forward = UP, DOWN
         else:
             back, forward = LEFT, RIGHT
-        if button == back:
-            self.cursor = (self.cursor - 1) % n
-            self._view_changed()
-            return True
-        if button == forward:
-            self.cursor = (self.cursor + 1) % n
-            self._view_changed()
+        if button == back or button == forward:
+            self._move(self.cursor + (1 if button == forward else -1), n)
             return True
         if button == A:
             self._act(choices[min(self.cursor, n - 1)])
@@ -254,11 +250,12 @@ class Scene:
         """Up/down pick a row, left/right switch buying and selling, A trades (or says on the
         hint line why not); the last row leaves, and so does B ("B goes back")."""
         leave = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
+        noted = self.note
         self.note = ""
-        if button == UP:
-            self.cursor = (self.cursor - 1) % (leave + 1)
-        elif button == DOWN:
-            self.cursor = (self.cursor + 1) % (leave + 1)
+        if button == UP or button == DOWN:
+            if not self._move(self.cursor + (1 if button == DOWN else -1), leave + 1) and noted:
+                self._view_changed()  # (the refusal goes from its row)
+            return True
         elif button == LEFT or button == RIGHT:
             # The other tab opens on Leave, as the merchant does (issue 33: on its first row,
             # A bought a ration, or sold the wand just bought)
@@ -281,6 +278,16 @@ class Scene:
         if button != A and button != B:
             self._view_changed()
         return True
+
+    def _move(self, to, n):
+        """The cursor to choice `to` of n, if there is one: a list does not go round (its
+        ends stay its ends: HANDHELD's fifth manner, and a press back undoes a press)."""
+        if 0 <= to < n and to != self.cursor:
+            self.cursor = to
+            self._view_changed()
+            return True
+        self.host.changed(0, 0, 0, 0)  # at an end: nothing to redraw
+        return False
 
     def _leave_row(self):
         """The merchant's Leave row on the tab shown (its last)."""
@@ -318,37 +325,53 @@ class Scene:
 
     def view(self):
         """The scene's own state, saved with a run (GameHost.view), so that a stop comes back
-        on the very screen: the cursor, the merchant's tab and its refusal, whether a room's
-        result is up (rebuilt from the last action's events and the stats before it), and
-        the events the fight's lines were said from."""
+        on the very screen (the very frame, an animation's step included): the cursor; the
+        merchant's tab and refusal, whether a room's result is up (rebuilt from the last
+        action's events and the stats before it, see before), the dice's tumble; the stats
+        before the action, three a number; the flashes, four a number; the events the
+        fight's lines were said from, one a number."""
         note = REFUSALS.index(self.note) if self.note in REFUSALS else 0
-        v = [self.cursor, self.selling | (self.report is not None) << 1 | note << 2]
-        v.extend(self.before)
-        for src in self.fight_src:
-            v.extend(src)
+        tumble = (self.frame % 6) << 14 if self.rolling else 0  # (the faces it shows)
+        flags = (self.selling | (self.report is not None) << 1 | note << 2 | self.rolling << 5
+                 | self.roll_mask << 10 | tumble)
+        b = self.before
+        f = self.flash
+        v = [self.cursor, flags, b[0] | b[1] << 8 | b[2] << 16, b[3] | b[4] << 8 | b[5] << 16,
+             f[0] | f[1] << 6 | f[2] << 12 | f[3] << 18,
+             f[4] | f[5] << 6 | f[6] << 12 | f[7] << 18]
+        for code, a, c in self.fight_src:
+            v.append(code << 16 | (a & 255) << 8 | (c & 255))
         return v
 
     def set_view(self, v):
         """Back on the screen view() describes (after the run's log was replayed: the game's
         events are its last action's). A view that does not fit (an older save: none) leaves
         the scene as it starts."""
-        if len(v) < 8 or (len(v) - 8) % 3 or len(v) > 14 or max(v[2:8]) > 255:
+        if not 6 <= len(v) <= 8:
             return
         g = self.host.game
-        if v[1] & 2:
-            self.shown[:6] = bytes(v[2:8])
+        before = bytes(((v[2 + k // 3] >> (8 * (k % 3))) & 255) for k in range(6))
+        flags = v[1]
+        if flags & 2:
+            self.shown[:6] = before
             self._read_events(g)
             for i in range(8):
                 self.shown[i] = self._stat(i)
-        self.before[:] = bytes(v[2:8])
-        self.rolling = 0
-        self.fight_src = [(v[i], v[i + 1], v[i + 2]) for i in range(8, len(v), 3)]
+        self.before[:] = before
+        self.rolling = (flags >> 5) & 31
+        self.roll_mask = (flags >> 10) & 15
+        self.frame = (flags >> 14) & 7
+        for k in range(8):
+            self.flash[k] = (v[4 + k // 4] >> (6 * (k % 4))) & 63
+        self.flashing = max(self.flash) > 0
+        self.fight_src = [(w >> 16, (w >> 8) & 255, w & 255) for w in v[6:]]
         self._say_fight()
-        self.selling = bool(v[1] & 1) and g.phase == mr.SHOP
-        note = v[1] >> 2
+        self.selling = bool(flags & 1) and g.phase == mr.SHOP
+        note = (flags >> 2) & 7
         self.note = REFUSALS[note] if note < len(REFUSALS) and g.phase == mr.SHOP else ""
         n = (self._leave_row() + 1) if g.phase == mr.SHOP else len(g.actions())
         self.cursor = v[0] if v[0] < n else 0
+        self.held = True  # the frame the game starts in shows the very frame left
 
     # ---- events into words ----------------------------------------------------------------
 
@@ -541,6 +564,9 @@ class Scene:
         return g.monster_hp
 
     def tick(self):
+        if self.held:
+            self.held = False  # (see set_view: the animations go on from the next frame)
+            return False
         g = self.host.game
         redraw = False
         # The stats change only with an action, and apply() makes a new events list each
