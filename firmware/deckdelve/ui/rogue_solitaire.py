@@ -38,7 +38,8 @@ HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more
 # a border line, a table's rows, so that both fit under the names
 HAND_ROW_PITCH = const(6)  # draw.SMALL_H - 1: the second row's top line is the first's bottom
 HINT_Y = const(59)
-TRAIL = const(4)  # d-pad moves remembered, so that as many opposite presses go back
+TRAIL = const(8)  # d-pad moves remembered (the way there and back: four each way)
+KEPT = const(4)  # of them, kept with a saved run (the view's room)
 REACH = const(24)  # pixels across within which UP and DOWN look for the next row
 MATCH_Y = const(7)  # a matching card's mark: its last inner column from this row down
 GRID_NAMES = ("MONSTER", "YOU", "EXIT")
@@ -226,8 +227,8 @@ class Scene:
         # The places of the play just made (where A was pressed last, then first): the attack
         # that follows starts on the card moved, which is at one of them.
         self.moved = (-1, -1)
-        # The cursor's last moves (up to TRAIL), each as (button, the place it left), the
-        # latest last: the opposite button goes straight back (see step).
+        # The cursor's last moves (up to TRAIL), each as (place, button, the place it left),
+        # the latest last: the opposite button goes straight back (see step).
         self.came = None
         # The last action's messages: how many were queued (0 once a press reached the
         # scene: all closed). Behind the k-th of them the board its event left (the game's
@@ -477,18 +478,24 @@ class Scene:
         self._refresh()
 
     def step(self, place, came, button):
-        """Where a press of the d-pad takes the cursor from place, and the trail to keep
-        (see self.came): the opposite of the last move goes back where it came from (the
-        neighbour rule alone, between rows of different pitches, lands on another slot each
-        way: issue 33, DOWN three times then UP three times came back elsewhere), else the
-        neighbour, the move remembered."""
+        """Where a press of the d-pad takes the cursor from place, and the moves to keep (see
+        self.came): back where it came from when the button is the opposite of one that
+        brought it to this place (the newest such arrival; the neighbour rule alone, between
+        rows of different pitches, lands on another slot each way: issue 33, DOWN three times
+        then UP three times came back elsewhere), else the neighbour. Each move is kept as
+        an arrival (to, button, from)."""
         back = button ^ 3 if button < buttons.LEFT else button ^ 12  # UP-DOWN, LEFT-RIGHT
-        if came and came[-2] == back and came[-1] in self.targets:
-            return came[-1], came[:-2]
-        to = self.neighbour(place, button)
+        came = came or ()
+        to = place
+        for k in range(len(came) - 3, -1, -3):
+            if came[k] == place and came[k + 1] == back and came[k + 2] in self.targets:
+                to = came[k + 2]
+                break
+        else:
+            to = self.neighbour(place, button)
         if to == place:
-            return place, came
-        return to, ((came or ()) + (button, place))[-2 * TRAIL:]
+            return place, came or None
+        return to, (came + (to, button, place))[-3 * TRAIL:]
 
     def neighbour(self, place, button):
         """The nearest legal place in the button's direction from place (else place).
@@ -574,12 +581,12 @@ class Scene:
         flags = (self.skip_asked | self.key_warned << 1 | self.viewing << 2 | self.give << 3
                  | self.give_yes << 4)
         queued = self.queued if self.host.pending else 0
-        return (self.place, self.chosen + 1, flags, queued) + (self.came or ())
+        return (self.place, self.chosen + 1, flags, queued) + (self.came or ())[-3 * KEPT:]
 
     def set_view(self, v):
         """Back on the screen a run was saved on (view()); a view that does not fit the
         game (an older save: none) leaves the scene as it starts."""
-        if len(v) < 4 or len(v) > 4 + 2 * TRAIL:
+        if len(v) < 4 or len(v) > 4 + 3 * KEPT or (len(v) - 4) % 3:
             return
         self.place = v[0]
         self.chosen = v[1] - 1
