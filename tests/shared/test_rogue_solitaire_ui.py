@@ -18,20 +18,20 @@ _DIRS = ("U", 1, "D", 2, "L", 4, "R", 8)
 
 def path(scene, goal):
     """The d-pad letters from the cursor to goal, breadth first over scene.step (the cursor's
-    place and the crossing it remembers)."""
-    start = (scene.place, scene.came)
-    seen = {start: ""}
-    todo = [start]
+    place and the moves it remembers: each place is reached once, with the moves of the
+    shortest way there, so the search stays as small as the screen's places)."""
+    seen = {scene.place: ""}
+    todo = [(scene.place, scene.came)]
     i = 0
     while i < len(todo):
         state = todo[i]
         i += 1
         if state[0] == goal:
-            return seen[state]
+            return seen[state[0]]
         for k in range(0, 8, 2):
             q = scene.step(state[0], state[1], _DIRS[k + 1])
-            if q not in seen:
-                seen[q] = seen[state] + _DIRS[k]
+            if q[0] not in seen:
+                seen[q[0]] = seen[state[0]] + _DIRS[k]
                 todo.append(q)
     raise AssertionError("place %d cannot be reached" % goal)
 
