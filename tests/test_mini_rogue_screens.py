@@ -328,7 +328,7 @@ def test_a_six_rerolled_to_one_shows_no_kept_six():
     # Nothing under the first die (x 2..13), where "+6" stood for a kept six.
     assert all(img.getpixel((x, y)) == 0 for x in range(2, 16) for y in range(53, 58))
     # And a line says what was lost (issue 33: no word of it)
-    assert scene.fight_lines[-1] == "Rerolled a 1: %d lost" % mr.KEPT_SIX
+    assert scene.fight_lines[-1] == "Rerolled a %d: %d lost" % (mr.MISS, mr.KEPT_SIX)
     assert_golden("mini_rogue/fight_reroll_lost", img)
 
 

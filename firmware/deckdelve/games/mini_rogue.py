@@ -101,6 +101,8 @@ LOOT_XP = const(2)  # loot 6: a better weapon
 LOOT_GOLD = const(2)  # a wand found with both wand slots full: gold instead
 STARVE_HP = const(3)  # leaving an area with no food
 KEPT_SIX = const(6)  # a 6 kept and rolled again adds this to its die
+SIDES = const(6)  # a die's faces: the top one may be rolled again in a fight
+MISS = const(1)  # an attack die showing this deals nothing (on a reroll: loses the die)
 # The port's score: each of score_counts() times its weight.
 SCORE_WEIGHTS = (3, 3, 2, 2, 2, 2, 1, 1, 1)
 
@@ -250,7 +252,7 @@ class Game(_Game):
         """What an ATTACK would deal now: each die but a 1, each kept 6 adding 6; poison +5."""
         total = 0
         for i in range(self.rank):
-            if self.dice[i] != 1:
+            if self.dice[i] != MISS:
                 total += self.dice[i] + KEPT_SIX * self.sixes[i]
         if self.poisoned:
             total += POISON_DAMAGE
@@ -330,7 +332,7 @@ class Game(_Game):
             out.append(LEAVE << 8)
         elif p == FIGHT_DICE:
             for i in range(self.rank):
-                if self.dice[i] == 6:
+                if self.dice[i] == SIDES:
                     out.append(REROLL << 8 | i)
             out.append(ATTACK << 8)
         elif p == FIGHT_WAND:

@@ -138,7 +138,7 @@ def _fight_text(code, a, b):
     if code == mr.EV_HIT:
         # (a blow the armour takes whole is no "-0 HP")
         return "It hits you: -%d HP" % a if a else "It hits: armour holds"
-    return "Rerolled a 1: %d lost" % b  # EV_REROLL, b: what the die had built
+    return "Rerolled a %d: %d lost" % (mr.MISS, b)  # EV_REROLL, b: what the die had built
 
 
 def monster_name(game):
@@ -413,7 +413,7 @@ class Scene:
                 n += 1
                 lines.append("Chest %d: " % a + gain(b, 4))
                 if a >= mr.CHEST_LOOT_ROLL:
-                    lines.append("%d or 6: a second roll!" % mr.CHEST_LOOT_ROLL)
+                    lines.append("%d or %d: a second roll!" % (mr.CHEST_LOOT_ROLL, mr.SIDES))
             elif code == mr.EV_LOOT:
                 if a <= 6 and n < 3:
                     dice[n] = a
@@ -445,7 +445,7 @@ class Scene:
                 self.report_labels[1] = "EVENT"
                 n = 2
                 if b < mr.EVENT_CHOICE_ROLL:
-                    lines.append("Skill %d: no %d or 6" % (b, mr.EVENT_CHOICE_ROLL))
+                    lines.append("Skill %d: no %d or %d" % (b, mr.EVENT_CHOICE_ROLL, mr.SIDES))
             elif code == mr.EV_FOUND:
                 title = "Event"
                 lines.append(told(said(FACE_TEXT, FACE_FIGURES, a - 1), b, FACE_STAT[a - 1])
@@ -712,7 +712,8 @@ class Scene:
 
     def _event(self, fb, g):
         self._title(fb, "Event", mr.EVENT)
-        draw.text(fb, "Skill %d, a %d or 6:" % (g.event_skill, mr.EVENT_CHOICE_ROLL), 1, 8)
+        draw.text(fb, "Skill %d, a %d or %d:" % (g.event_skill, mr.EVENT_CHOICE_ROLL, mr.SIDES),
+                  1, 8)
         draw.text(fb, "take one!", 1, 14)
         faces = g.actions()
         for i in range(len(faces)):
@@ -788,7 +789,7 @@ class Scene:
             elif choices[sel] == mr.ATTACK << 8:
                 self._hint(fb, "A: strike for %d" % g.strike_damage())
             else:
-                self._hint(fb, "A: roll this 6 again")
+                self._hint(fb, "A: roll this %d again" % mr.SIDES)
         else:
             x = 2
             for a in choices:
