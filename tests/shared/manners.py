@@ -20,7 +20,8 @@
 #    them, nothing after them but a new achievement); no text drawn says "1 cards".
 #  5 Things stay where they are: LEFT/RIGHT move the cursor (the place drawn selected: see
 #    draw.SELECTED) left/right on screen, UP/DOWN up/down, except a wrap to the far end; the
-#    opposite press brings it back; a menu keeps its number of rows.
+#    opposite press brings it back; a menu (by its title: a game's, the pause menu...) keeps
+#    its number of rows.
 #  6 Text in its box with a pixel of air: textcheck's check (no text over anything, or cut),
 #    and a pixel of the background all round each text's box (on a highlight bar: of the bar).
 # Manner 3 (suits by silhouette) is a check of the glyphs themselves: test_suits.py.
@@ -61,7 +62,7 @@ class Known:
 # The counted things the games' texts name (a plural after "1" is a slip; a verb after a
 # figure, "Scene 1 begins", is not: so the words are listed, not guessed).
 UNITS = ("cards", "points", "plays", "discards", "rounds", "runs", "turns", "times", "steps",
-         "foes", "enemies", "hands", "tokens", "sparks", "threats", "scars", "coins", "gold",
+         "foes", "enemies", "hands", "tokens", "sparks", "threats", "scars", "coins",
          "lives", "floors", "monsters", "dice", "potions", "wands", "items", "rations",
          "pieces", "guards", "weapons", "actions", "moves", "slots", "pages", "spaces",
          "scenes", "harms", "spells", "blows", "hits", "stashes", "rows", "letters")
@@ -286,7 +287,7 @@ class Walk:
             rows = self.rows.get(top.title)
             if rows is None:
                 self.rows[top.title] = len(top.items)
-            elif rows != len(top.items) and type(top).__name__ == "GameMenu":
+            elif rows != len(top.items):
                 self.problem(5, "the menu '%s' has %d rows now, %d before"
                              % (top.title, len(top.items), rows))
                 self.rows[top.title] = len(top.items)
@@ -416,6 +417,7 @@ class Walk:
         if start is None:
             return
         frame = bytes(self.h.buf)
+        index = getattr(self.h.app.stack[-1], "index", None)
         for fwd, back, axis in (("R", "L", 0), ("L", "R", 0), ("D", "U", 1), ("U", "D", 1)):
             face = self._face()
             places = [start]
@@ -443,7 +445,9 @@ class Walk:
                 for _ in range(moves):
                     self._dpad(back)
                 self.selected()
-                if bytes(self.h.buf) != frame:
+                if bytes(self.h.buf) != frame and (index is None or
+                                                   self.h.app.stack[-1].index != index):
+                    # (a list longer than the screen may stay scrolled: its row is the test)
                     self.problem(5, "%s %d times, then %s as often: not back where it was"
                                  % (fwd, moves, back))
                     return
