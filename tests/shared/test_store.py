@@ -128,31 +128,6 @@ def test_old_run_format_is_migrated():
     assert s.notices == []
 
 
-def test_a_run_keeps_the_screen_it_was_saved_on():
-    # Issue 33: the messages still to be read and the scene's view ride with the log (the
-    # meta line's "screen"); a file without one (older firmware) loads with none, and one
-    # that is not a screen is left out, the run kept.
-    d = scratch("store_run_screen")
-    s = Store(d)
-    messages = ["Its J beats your 4.", "SPECIAL ATTACK: Hearts: healing!", "A: 2\nlines"]
-    assert s.save_run("g", 5, ("campaign",), [3, 2, 1], (messages, (13, 0, 5, 65535)))
-    seed, options, log, screen = Store(d).read_run("g", True)
-    assert (seed, options, list(log)) == (5, ("campaign",), [3, 2, 1])
-    assert screen == (messages, (13, 0, 5, 65535))
-    s.drop_run("g")
-    meta = json.dumps({"key": "g", "seed": 6, "options": [], "n": 2, "serial": 9}).encode()
-    put(d + "/run_g.sav", checked("run", 2, meta + b"\n" + bytes([7, 0, 8, 1])))
-    s = Store(d)
-    s.check_files(["g"])
-    assert s.notices == [] and s.has_run("g")
-    seed, options, log, screen = s.read_run("g", True)
-    assert (seed, list(log), screen) == (6, [7, 0x108], None)
-    value = {"key": "g", "seed": 6, "options": [], "n": 0, "serial": 99, "screen": [[1], []]}
-    put(d + "/run_g.sav", checked("run", 2, json.dumps(value).encode() + b"\n"))
-    s = Store(d)
-    assert s.read_run("g", True)[3] is None and s.notices == []
-
-
 def test_failed_rename_keeps_the_old_file_and_the_score_is_not_announced():
     # A power cut after the temporary file was written but before the rename: the old file
     # is what a later boot reads, and the stray .tmp does no harm.
