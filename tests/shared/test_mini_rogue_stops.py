@@ -111,7 +111,7 @@ def test_the_merchant_keeps_its_tab_cursor_and_refusal():
     h.keys("RA")  # the sell tab opens on Leave: A there leaves, it sells nothing
     assert host.game.phase == mr.MAP and host.game.items[mr.FIRE] == 1
     host = scene = None
-    for tab, keys, note in (("SELL", "RUUUUA", "You don't have one to sell!"),
+    for tab, keys, note in (("SELL", "RUUUUA", "You have none to sell!"),
                             ("BUY", "UUUUUUUUA", "")):
         h = None
         h = Headless(folder, seed=244)

@@ -54,7 +54,7 @@ SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour pi
 # By the panel's rows: a stat's unit, and its name when a cap cut a gain to nothing.
 UNITS = ("", "XP", "HP", "armour", "gold", "food")
 FULL = ("", "XP full", "HP full", "armour full", "purse full", "food full")
-REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
+REFUSALS = ("", "You need more gold!", "You have none to sell!", "You already have enough!",
             "Your purse is full!")
 # The first part is the difficulty's, named as the player chose it (as the port's breakdown).
 PART_NAMES = ("", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
@@ -194,7 +194,7 @@ class Scene:
         self.before = bytearray(6)  # the panel's stats before the last action (see view)
         self.flash = bytearray(8)
         self.flashing = False  # some stat still flashes (tick counts it down)
-        self.held = False  # set_view: the next tick holds the animations for one frame
+        self.held = False  # a press, set_view: the next tick holds the animations a frame
         for i in range(8):
             self.shown[i] = self._stat(i)
         self.seen = host.game.events  # the events already shown (a continued run shows none)
@@ -214,6 +214,10 @@ class Scene:
         return button != A
 
     def press(self, button):
+        # The dice and the flashing stats hold still in a frame with a press: the screen a
+        # press leaves changes by the press alone (the manners check's d-pad round trips
+        # compare frames; one frame of 50 a second is not seen).
+        self.held = True
         g = self.host.game
         if g.over:
             return False
@@ -564,9 +568,8 @@ class Scene:
         return g.monster_hp
 
     def tick(self):
-        if self.held:
-            self.held = False  # (see set_view: the animations go on from the next frame)
-            return False
+        held = self.held  # (a press, set_view: the animations go on from the next frame)
+        self.held = False
         g = self.host.game
         redraw = False
         # The stats change only with an action, and apply() makes a new events list each
@@ -579,11 +582,13 @@ class Scene:
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
             if trading:
                 # Back on Leave, on the same tab (issue 33: A again bought or sold again); the
-                # first row is one step down from it.
+                # rows are above it.
                 self.cursor = self._leave_row()
             else:
                 self._default_cursor()
             redraw = True
+        elif held:
+            return False  # the animations hold still this frame
         self.frame += 1
         if self.rolling:
             self.rolling -= 1
