@@ -95,21 +95,25 @@ def test_merchant_buy_sell_and_refusal():
     s, host = start(mr.MERCHANT, "A")
     # The cursor opens on Leave: A mashed leaves, it does not spend the gold on rations.
     assert host.scene.cursor == len(mr.BUY_PRICE) and not host.scene.selling
-    s.keys("D")  # round to the first row
+    s.keys("U" * len(mr.BUY_PRICE))  # up to the first row (the list does not go round)
     assert host.scene.cursor == 0
     assert_golden("mini_rogue/merchant_buy", s.image())
     s.keys("DDA")  # big potion: 3 gold, +4 HP
     g = host.game
     assert (g.gold, g.hp) == (0, 9) and g.phase == mr.SHOP
-    s.keys("A")  # again: no gold, said in the row itself (a box would cover the stats)
+    # Issue 33: after a trade the cursor rests on Leave (A again spends nothing)
+    assert host.scene.cursor == len(mr.BUY_PRICE)
+    s.keys("U" * (len(mr.BUY_PRICE) - 2) + "A")  # the big potion again: no gold, said in
+    # the row itself (a box would cover the stats)
     assert not host.pending and host.scene.note == "You need more gold!"
     assert_golden("mini_rogue/merchant_refusal", s.image())
-    s.keys("R")
-    assert host.scene.note == ""
-    assert_golden("mini_rogue/merchant_sell", s.image())
-    s.keys("D" * len(mr.SELL_PRICE))  # the last row: Leave
+    s.keys("R")  # the other tab opens on its Leave (issue 33: on its first row, A sold)
+    assert host.scene.note == "" and host.scene.selling
     assert g.phase == mr.SHOP and host.scene.cursor == len(mr.SELL_PRICE)
     assert_golden("mini_rogue/merchant_leave", s.image())
+    s.keys("U" * len(mr.SELL_PRICE))  # up to the first row
+    assert_golden("mini_rogue/merchant_sell", s.image())
+    s.keys("D" * len(mr.SELL_PRICE))
     s.keys("B")  # B leaves the merchant, as it goes back everywhere
     assert g.phase == mr.MAP and g.column == 1
 
@@ -136,6 +140,12 @@ def test_score_after_a_win_and_a_death():
     s, host = bot_game(2, ("easy",), lambda g: False)
     g = host.game
     assert g.won and g.score == sum(g.score_parts()) == 97
+    # Og's treasure first, as every room's result (issue 33: it came in silently)
+    assert host.scene.report is not None and host.scene.report_title == "Victory"
+    assert_golden("mini_rogue/win_treasure", s.image())
+    s.keys("A")
+    s.settle()
+    assert host.scene.report is None and type(s.app.stack[-1]).__name__ == "GameHost"
     assert_golden("mini_rogue/score_win", s.image())
     s, host = bot_game(1, ("easy",), lambda g: False)
     score = host.game.score
@@ -313,10 +323,12 @@ def test_a_six_rerolled_to_one_shows_no_kept_six():
 
     g = new(area=11, layout=first(mr.MONSTER), rank=2, dice=(6, 6, 4, 1))  # monster HP 11
     # enter, on to the first die (the cursor starts on the strike), roll the 6 again: a 1
-    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.LEFT, buttons.A))
     assert (g.dice[0], g.sixes[0], g.strike_damage()) == (1, 1, 4)
     # Nothing under the first die (x 2..13), where "+6" stood for a kept six.
     assert all(img.getpixel((x, y)) == 0 for x in range(2, 16) for y in range(53, 58))
+    # And a line says what was lost (issue 33: no word of it)
+    assert scene.fight_lines[-1] == "Rerolled a %d: %d lost" % (mr.MISS, mr.KEPT_SIX)
     assert_golden("mini_rogue/fight_reroll_lost", img)
 
 
@@ -326,7 +338,7 @@ def test_a_six_line_result_fits_above_the_hint():
 
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, food=0, hp=10, dice=(6, 4, 6))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.LEFT, buttons.A, buttons.A))
     assert g.area == 3 and g.rank == 2 and g.hp == 7
     assert len(scene.report) == 6 and scene.report[-1] == "Area 3"
     lit_rows = [y for y in range(9, 58) if any(img.getpixel((x, y)) for x in range(100))]
@@ -417,14 +429,14 @@ def test_a_gain_a_cap_cut_reads_what_came_in():
     # A boss's gold at a full purse, with a rank-up and loot after it.
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=10, hp=10, dice=(6, 4, 6))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.LEFT, buttons.A, buttons.A))
     assert scene.report[1] == "Slain! +2 XP, purse full", scene.report
     assert_golden("mini_rogue/result_purse_full", img)
     # The longest result (a boss, a rank-up, loot, starving) with a cut gain still fits.
     g = new(area=2, layout=IN_ORDER, rank=1, xp=5, gold=7, food=0, hp=10,
             items=bytearray((2, 0, 0, 0)), dice=(6, 4, 2))
     to_column(g, 4)
-    scene, img = scene_image(g, (buttons.A, buttons.RIGHT, buttons.A, buttons.A))
+    scene, img = scene_image(g, (buttons.A, buttons.LEFT, buttons.A, buttons.A))
     assert scene.report[1:4] == ["Slain! +2 XP +2 gold", "Rank 2: 2 dice!",
                                  "Wands full: +1 gold (full)"], scene.report
     rows = sum(len(draw.wrap(line, scene_module.VIEW_W - 2)) for line in scene.report)

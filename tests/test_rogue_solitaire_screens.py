@@ -31,12 +31,14 @@ class Driver:
             self.sim.press(ch)
             self.keys.append(ch)
 
-    def act(self):
-        """Acknowledge the messages, then do the bot's next action with the buttons."""
+    def act(self, a=None):
+        """Acknowledge the messages, then do action a (else the bot's next) with the
+        buttons."""
         host = self.host
         while host.pending:
             self.press("A")
-        a = bots.greedy(host.game, self.rng)
+        if a is None:
+            a = bots.greedy(host.game, self.rng)
         scene = host.scene
         if host.game.phase == rs.PH_PLAY:
             first, second = next((f, s) for f, s, b in scene.pairs if b == a)
@@ -44,7 +46,15 @@ class Driver:
             self.press(path(scene, second) + "A")  # where it goes; SKIP: A again confirms
         else:
             goal = next(t for t in scene.targets if scene.action_at(t) == a)
+            n = len(host.log)
             self.press(path(scene, goal) + "A")
+            for _ in range(3):
+                if len(host.log) > n:
+                    break
+                if host.pending:  # the key Joker's warning: closed, then A again
+                    self.press("AA")
+                if scene.give:
+                    self.press("RA")  # the question's YES (NO is under the cursor)
         assert host.game.events is not None and self.host.log[-1] == a
         self.steps += 1
 
@@ -155,18 +165,39 @@ def test_a_chain_of_messages_shows_each_steps_board():
 
     def chain(host):
         sc = host.scene
-        return (len(host.pending) >= 2 and len(sc.boards) >= 2 and sc.queued == len(host.pending)
-                and bytes(sc.boards[0][0]) != bytes(host.game.grid))
+        g = host.game
+        return (len(host.pending) >= 2 and len(g.steps) >= 1 and sc.queued == len(host.pending)
+                and bytes(g.steps[0][0]) != bytes(g.grid))
 
     host = d.until(chain)
     scene = host.scene
     g = host.game
-    first = scene.boards[0]
+    first = g.steps[0]
     assert scene._shown_board(g) == first
     check_golden("chain_first_step", d)
     while len(host.pending) > 1:
         d.press("A")
     assert scene._shown_board(g) == (g.grid, g.down)  # the last message: the board as it is
+
+
+def test_a_special_attack_shows_what_it_did_behind_its_message():
+    # Issue 33: "Teleport! The exit is redealt" was drawn over the exit as it was before;
+    # behind each message the board its event left: the critical attack's still the old exit,
+    # the teleport's the redealt one.
+    d = Driver(42)
+    d.press("RADALAAAA")  # (the issue's keys)
+    host = d.sim.app.stack[-1]
+    assert host.pending[0] == "Teleport! The exit is redealt: where are you?"
+    g = host.game
+    shown = host.scene._shown_board(g)
+    check_golden("teleport_message", d)
+    codes = [e[0] for e in g.events]
+    teleport = codes.index(rs.EV_TELEPORT)
+    assert shown == g.steps[teleport]  # (its retaliation then swaps a card with the exit)
+    critical = g.steps[teleport - 1]  # behind "CRITICAL ATTACK: Spades: magic!"
+    old = bytes(critical[0][rs.X:])
+    new = bytes(shown[0][rs.X:])
+    assert old != new and sorted(old) == sorted(new)  # the same cards, redealt
 
 
 def test_exit_found_in_quick_play():
@@ -183,6 +214,9 @@ def test_exit_found_in_quick_play():
     over = d.sim.app.stack[-1]
     assert type(over).__name__ == "GameOver" and over.score == g.score
     assert over.detail == "%d floor x100 + %d kills x10" % (g.floors, g.kills)
+    # Issue 33: the game-over screen and the table name the mode; the table's line is words.
+    assert over.title == "Rogue Solitaire: Quick play"
+    assert over.summary == "WIN %d KILLS" % g.kills
 
 
 def test_victory_buffet_then_between_floors_then_the_next_floor():
@@ -193,6 +227,14 @@ def test_victory_buffet_then_between_floors_then_the_next_floor():
     first = host.game.actions()[host.scene.place - ui.CHOICE] & 1023
     assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
     check_golden("buffet", d)
+    # A asks first, NO under the cursor (issue 33: a second A gave the card away).
+    d.press("A")
+    assert host.scene.give and host.scene.hint() == "A: no, back to the cards"
+    check_golden("buffet_question", d)
+    d.press("R")
+    assert host.scene.hint() == "A: give %s to the Buffet" % draw.label(first)
+    d.press("B")
+    assert not host.scene.give and host.game.phase == rs.PH_BUFFET
     host = d.until(phase(rs.PH_DESCEND))
     assert host.game.can_save()
     check_golden("between_floors", d)
@@ -447,12 +489,22 @@ def test_the_key_joker_is_not_thrown_away_without_a_warning():
     assert scene.hint() == "DISCARD 2: A throws away JK"  # 7 cards, down to 5
     scene.press(buttons.A)
     assert not host.log and host.pending and "key to the exit" in host.pending[0]
-    scene.press(buttons.A)  # A again: thrown away
+    host.pending = []
+    scene.press(buttons.A)  # A again: asked, NO under the cursor (issue 33)
+    assert not host.log and scene.give and not scene.give_yes
+    scene.press(buttons.RIGHT)
+    scene.press(buttons.A)  # YES: thrown away
     assert host.log == [rs.DISCARD << 10 | 53]
     scene.place = ui.HAND + 0
     host.log = []
     assert host.game.phase == rs.PH_DISCARD  # six cards: one more to go
-    scene.press(buttons.A)  # an ordinary card goes at once
+    scene.press(buttons.A)  # an ordinary card: asked too, no warning
+    assert not host.pending and scene.give and not host.log
+    scene.press(buttons.A)  # NO: kept
+    assert not scene.give and not host.log
+    scene.press(buttons.A)
+    scene.press(buttons.RIGHT)
+    scene.press(buttons.A)
     assert len(host.log) == 1
 
 
@@ -481,20 +533,33 @@ def test_eight_cards_to_discard_say_so_and_the_line_names_the_card():
     scene = host.scene
     first = draw.label(g.hand[scene.place - ui.HAND])
     assert scene.hint() == "DISCARD %d: A throws away %s" % (g.hand_n - rs.HAND_LIMIT, first)
-    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAARDLAUUADLLAAAURARRAAAADDDRRAULLADLAAAAA",
-            game="rogue_solitaire", seed=3)
-    g = s.app.stack[-1].game
-    assert g.phase == rs.PH_DISCARD and g.hand_n == 8 and not s.app.stack[-1].pending
-    assert_golden("rogue_solitaire/discard_eight", s.image(1))
+    d = Driver(3)
+    for a in (2063, 8192, 2074, 8195, 11266, 2064, 8194, 5350, 8198, 6148, 8192, 4399, 8195):
+        d.act(a)
+    while d.host.pending:
+        d.press("A")
+    g = d.host.game
+    assert g.phase == rs.PH_DISCARD and g.hand_n == 8
+    assert_golden("rogue_solitaire/discard_eight", d.sim.image(1))
+    # A card lost cannot be taken back: A asks first, NO under the cursor (issue 33)
+    d.press("A")
+    assert d.host.scene.give and g.hand_n == 8
+    assert_golden("rogue_solitaire/discard_question", d.sim.image(1))
 
 
 def test_a_hand_card_picked_up_keeps_its_label_whole():
     # The hand card chosen for a play: a dotted outline, as the place it leaves; the grid's
     # double frame inside it cut the label's top and bottom rows.
-    s = sim(".UADDLAUUAAAARRADDADLLAAAARAAUADDAUURAAAADDDAU", game="rogue_solitaire", seed=3)
-    scene = s.app.stack[-1].scene
+    d = Driver(3)
+    for a in (2063, 8192, 2074, 8195, 11266, 2064, 8194):
+        d.act(a)
+    while d.host.pending:
+        d.press("A")
+    scene = d.host.scene
+    d.press(path(scene, ui.HAND + 3) + "A")
+    d.press(path(scene, rs.P + 8))
     assert scene.chosen >= ui.HAND and scene.place < 27
-    assert_golden("rogue_solitaire/hand_card_picked", s.image(1))
+    assert_golden("rogue_solitaire/hand_card_picked", d.sim.image(1))
 
 
 def test_the_attack_starts_on_the_card_the_play_moved():

@@ -257,7 +257,7 @@ class App:
         self.back_to_menus(key)
         if log is not None:
             store = self.store()
-            if store.save_run(key, seed, options, log):
+            if store.save_run(key, seed, options, log, screen):
                 store.set_aside(store.run_name(key), "could not be replayed: " + error,
                                 "the saved run")
             self.show_notices()
@@ -344,6 +344,15 @@ def forget(*modules):
 
 def table_key(key, options):
     return key + "/" + ",".join(options) if options else key
+
+
+def mode_title(entry, options):
+    """A game's title with the mode its options choose ("Rogue Solitaire: Campaign"), for
+    the game-over screen and the score table, which would otherwise not say which mode's."""
+    for label, opts in entry[2]:
+        if tuple(opts) == tuple(options) and label:
+            return "%s: %s" % (entry[1], label)
+    return entry[1]
 
 
 def unload(key):

@@ -22,12 +22,18 @@ def recover(app, error):
         if getattr(host, "slot", None) is not None:
             kept = True  # a campaign is on flash already, saved after its last action
         else:
+            view = ()
             try:
                 kept = not game.over and game.can_save()
             except Exception:  # noqa: BLE001 - the game itself is broken: not saved
                 kept = False
+            try:
+                view = host.view()
+            except Exception:  # noqa: BLE001 - the scene is broken: the cursor starts afresh
+                pass
             if kept:
-                kept = store.save_run(key, host.seed, host.options, host.log)
+                kept = store.save_run(key, host.seed, host.options, host.log,
+                                      (host.pending, view))
         game = None
     host = None
     store.append_log(message)

@@ -4,7 +4,7 @@ from array import array
 
 from deckdelve import sound
 from deckdelve.buttons import A, B
-from deckdelve.app import Screen, forget, load, table_key
+from deckdelve.app import Screen, forget, load, mode_title, table_key
 from deckdelve.ui import draw
 
 # A campaign's writes still to be done (GameHost.unsaved): an action's, the screen's alone.
@@ -239,7 +239,8 @@ class GameHost(Screen):
         detail = self.scene.end_detail() if hasattr(self.scene, "end_detail") else ""
         # A campaign's score is noted as taken once it has been to the table (results.py),
         # so that a stop before then (the initials) leaves it to be taken when reopened.
-        result = (self.entry[1], table_key(self.key, self.options), g.score, g.summary(), g.won,
+        result = (mode_title(self.entry, self.options), table_key(self.key, self.options),
+                  g.score, g.summary(), g.won,
                   label, detail, getattr(self.scene, "END_HEADLINE", None), self.slot)
         self.app.leave_game(self.key, result=result)
 

@@ -3,7 +3,7 @@
 from deckdelve import sound
 from deckdelve.buttons import A, LEFT, RIGHT
 from deckdelve import registry
-from deckdelve.app import Menu, Message, Screen, hint, load, table_key
+from deckdelve.app import Menu, Message, Screen, hint, load, mode_title, table_key
 from deckdelve.ui import draw
 
 VERSION = "0.1"
@@ -193,7 +193,8 @@ class GameMenu(Menu):
             else:
                 start()
         elif what == "scores":
-            app.push(load("results", "Scores")(app, self.entry[1], table_key(key, opts)))
+            app.push(load("results", "Scores")(app, mode_title(self.entry, opts),
+                                               table_key(key, opts)))
         elif what == "achievements":
             app.push(load("achievements", "Achievements")(app, key))
         else:

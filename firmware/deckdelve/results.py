@@ -147,8 +147,9 @@ class Scores(Screen):
             forget("results")
 
     def draw(self, fb):
-        name = self.table.split("/")
-        head = "SCORES " + (name[1].upper() if len(name) > 1 else self.title.upper())
+        # A game with modes names the game and the mode (Rogue Solitaire's two tables were
+        # "SCORES ROGUE SOLITAIRE" and "SCORES CAMPAIGN"): see app.mode_title.
+        head = self.title.upper() if ": " in self.title else "SCORES " + self.title.upper()
         draw.center(fb, head, 1)
         fb.hline(0, 7, 128, 1)
         if not self.entries:

@@ -46,6 +46,14 @@ def test_reroll_to_a_one_loses_the_die():
     ev = act(g, mr.ATTACK)  # nothing dealt; the monster hits; next round rolled (3)
     assert ev[0] == (mr.EV_STRIKE, 0, 7) and (mr.EV_HIT, 2, 8) in ev
     assert g.dice[0] == 3 and g.sixes[0] == 0
+    # With two dice and more (issue 33: one die cannot tell "that die" from "every die"):
+    # the 1 loses the rerolled die's 6 and itself, never the other dice.
+    for rank, dice, left in ((2, (6, 5, 1, 2, 2), 5), (4, (6, 2, 3, 2, 1, 2, 2, 2, 2), 7)):
+        g = fight(area=10, rank=rank, hp=20, dice=(6,) + dice)  # monster 4 + 6 = 10 HP
+        act(g, mr.REROLL, 0)
+        assert g.dice[0] == 1 and g.strike_damage() == left, (rank, g.strike_damage())
+        ev = act(g, mr.ATTACK)
+        assert ev[0] == (mr.EV_STRIKE, left, 10 - left)
 
 
 def test_armour_reduces_the_blow():
@@ -70,8 +78,8 @@ def test_fire_wand():
     act(g, mr.ATTACK)
     assert g.phase == mr.FIGHT_WAND
     assert g.actions() == [mr.WAND << 8 | mr.FIRE, mr.NO_WAND << 8]
-    ev = act(g, mr.WAND, mr.FIRE)  # 8 damage kills the 5 left
-    assert (mr.EV_WAND, mr.FIRE, 0) in ev and g.phase == mr.MAP and g.items[mr.FIRE] == 0
+    ev = act(g, mr.WAND, mr.FIRE)  # 8 damage kills the 5 left: it took 5 (issue 33)
+    assert (mr.EV_WAND, mr.FIRE, 5) in ev and g.phase == mr.MAP and g.items[mr.FIRE] == 0
 
 
 def test_fire_wand_deals_eight():
@@ -80,7 +88,7 @@ def test_fire_wand_deals_eight():
     g.items[mr.FIRE] = 1
     act(g, mr.ATTACK)  # 1 misses: 10 left
     ev = act(g, mr.WAND, mr.FIRE)
-    assert (mr.EV_WAND, mr.FIRE, 2) in ev and g.monster_hp == 2
+    assert (mr.EV_WAND, mr.FIRE, 8) in ev and g.monster_hp == 2
     assert (mr.EV_HIT, 8, 12) in ev and g.phase == mr.FIGHT_DICE
 
 

@@ -136,9 +136,14 @@ def test_achievement_bits_follow_the_names():
 
 def test_summary_names_the_floor_reached():
     g = game(MONSTER, BOARD)
-    assert g.summary() == "F1 K0"
+    assert g.summary() == "0 KILLS"  # (quick play: one floor)
     g = game(MONSTER, BOARD, options=("campaign",), floors=3)
-    assert g.summary() == "F4 K0"
+    assert g.summary() == "FL4 0 KILLS"
+    g.kills = 1
+    assert g.summary() == "FL4 1 KILL"
+    g.kills = 12
+    g.floors = 9
+    assert g.summary() == "FL10 12 KILLS" and len(g.summary()) <= 13  # the column's width
 
 
 def test_every_spot_of_your_board_can_be_played():

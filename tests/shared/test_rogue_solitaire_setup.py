@@ -128,7 +128,7 @@ def test_setup_lays_out_three_grids_and_shuffles_the_second_joker_back():
         assert g.deck_n == 27
         # The key is in the deck or among the monster's nine.
         assert cards.JOKER_B in list(g.deck[:g.deck_n]) + list(g.grid[rs.M:rs.M + 9])
-        assert g.phase == rs.PH_PLAY and g.floor() == 1 and not g.can_save()
+        assert g.phase == rs.PH_PLAY and g.floor() == 1 and g.can_save()  # (issue 33)
 
 
 def test_deals_differ_by_seed_and_repeat_for_a_seed():

@@ -21,7 +21,8 @@
 #   EV_FALL     from area, to area    EV_EVENT    event die, skill die (5 or 6: a choice)
 #   EV_FOUND    event face, its gain  EV_REST     rest option, its gain
 #   EV_FIGHT    monster HP, damage    EV_STRIKE   damage dealt, monster HP left
-#   EV_WAND     wand, monster HP left (HEALING: HP gain)      EV_HIT  damage taken, HP left
+#   EV_WAND     wand, monster HP left (FIRE: damage dealt, HEALING: HP gain)
+#   EV_HIT      damage taken, HP left
 #   EV_FROZEN   0, 0 (ice: no blow)   EV_KILL     XP gain, gold gain (0, 0: Og)
 #   EV_RANK     new rank, 0           EV_DELVE    new area, food eaten (0 = starved)
 #   EV_STARVE   HP lost, HP left      EV_DEAD     cause (room kind or STARVED), 0
@@ -100,6 +101,8 @@ LOOT_XP = const(2)  # loot 6: a better weapon
 LOOT_GOLD = const(2)  # a wand found with both wand slots full: gold instead
 STARVE_HP = const(3)  # leaving an area with no food
 KEPT_SIX = const(6)  # a 6 kept and rolled again adds this to its die
+SIDES = const(6)  # a die's faces: the top one may be rolled again in a fight
+MISS = const(1)  # an attack die showing this deals nothing (on a reroll: loses the die)
 # The port's score: each of score_counts() times its weight.
 SCORE_WEIGHTS = (3, 3, 2, 2, 2, 2, 1, 1, 1)
 
@@ -249,7 +252,7 @@ class Game(_Game):
         """What an ATTACK would deal now: each die but a 1, each kept 6 adding 6; poison +5."""
         total = 0
         for i in range(self.rank):
-            if self.dice[i] != 1:
+            if self.dice[i] != MISS:
                 total += self.dice[i] + KEPT_SIX * self.sixes[i]
         if self.poisoned:
             total += POISON_DAMAGE
@@ -329,7 +332,7 @@ class Game(_Game):
             out.append(LEAVE << 8)
         elif p == FIGHT_DICE:
             for i in range(self.rank):
-                if self.dice[i] == 6:
+                if self.dice[i] == SIDES:
                     out.append(REROLL << 8 | i)
             out.append(ATTACK << 8)
         elif p == FIGHT_WAND:
@@ -740,12 +743,15 @@ class Game(_Game):
     def _wand(self, w):
         self.items[w] -= 1
         if w == FIRE:
-            self.monster_hp -= min(FIRE_DAMAGE, self.monster_hp)
-        elif w == POISON:
-            self.poisoned = True
-        if w == HEALING:
+            # What it took, as a strike says (issue 33: "Fire: 8 damage" against 3 HP left)
+            dealt = min(FIRE_DAMAGE, self.monster_hp)
+            self.monster_hp -= dealt
+            self.events.append((EV_WAND, w, dealt))
+        elif w == HEALING:
             self.events.append((EV_WAND, w, self._hp(HEALING_HP)))
         else:
+            if w == POISON:
+                self.poisoned = True
             self.events.append((EV_WAND, w, self.monster_hp))
         if self.monster_hp == 0:
             self._monster_dead()
@@ -787,3 +793,12 @@ class Game(_Game):
             self.events[at] = (EV_KILL, xp, self._gold(MONSTER_GOLD))
         self._room_done()
 
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): gold for a purchase, an
+    item sold, a wand used, a die rerolled (a 1 loses it). Entering a room, resting, an
+    event's face, a strike and leaving are not."""
+    kind = action >> 8
+    return kind == BUY or kind == SELL or kind == WAND or kind == REROLL

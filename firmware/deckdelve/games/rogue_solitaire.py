@@ -23,7 +23,7 @@
 #   CLUB card        which hand card the Clubs special attack discards
 #   PICK p           which face-down monster card the pickpocket swaps (Diamonds special)
 #   BUFFET card      the face card given to the Victory Buffet after a floor
-#   DESCEND 0        lay out the next floor (the run may be saved just before this)
+#   DESCEND 0        lay out the next floor
 # Where a choice has only one option it is made without asking.
 
 try:
@@ -178,6 +178,10 @@ class Game(BaseGame):
         self.attack_pos = 0
         self.then = _THEN_RETALIATE
         self.duel_spot = 0  # monster spot of the duel a special attack follows
+        # The grids as each event of the last action left them, for the scene to draw behind
+        # its message (steps[i]: (grid, down) after event i's effect, before the next step's;
+        # an event with no entry yet left the board as it is now). See _settle.
+        self.steps = []
         self._new_floor()
 
     # ----- the contract -------------------------------------------------------------
@@ -195,15 +199,22 @@ class Game(BaseGame):
         return self.floors
 
     def can_save(self):
-        return self.phase == PH_DESCEND
+        # At any point of a floor, not only between floors (the text's save): a stop must
+        # never lose a floor. See "Saving" in docs/rules/rogue_solitaire.md.
+        return not self.over
 
     def achievements(self):
         return self.earned
 
     def summary(self):
+        # In words that fit the score table's column (13 characters): "F1 K1" read as a
+        # code (issue 33). A quick game has one floor: it names only the kills.
+        kills = "%d KILL%s" % (self.kills, "" if self.kills == 1 else "S")
         if self.won:
-            return "WIN K%d" % self.kills
-        return "F%d K%d" % (self.floors + 1, self.kills)
+            return "WIN " + kills
+        if self.campaign:
+            return "FL%d %s" % (self.floors + 1, kills)
+        return kills
 
     def actions(self):
         ph = self.phase
@@ -251,6 +262,7 @@ class Game(BaseGame):
     def do(self, action):
         kind = action >> 10
         arg = action & 1023
+        self.steps = []
         if kind == DISCARD:
             self._remove_from_hand(arg)
             self._to_discard(arg)
@@ -263,7 +275,7 @@ class Game(BaseGame):
         elif kind == CLUB:
             self._remove_from_hand(arg)
             self._to_discard(arg)
-            self.events.append((EV_LOST_CARD, arg, 0))
+            self._event(EV_LOST_CARD, arg, 0)
             self._resume()
         elif kind == PICK:
             self._pickpocket(arg)
@@ -327,6 +339,21 @@ class Game(BaseGame):
     # tests/shared/test_rogue_solitaire_setup.py, kept there to spare the device's RAM.)
 
     # ----- the turn -----------------------------------------------------------------
+
+    def _event(self, code, a, b):
+        """An event, in the order of the action's steps (the board the step before it left
+        is kept for the scene first: see steps)."""
+        self._settle()
+        self.events.append((code, a, b))
+
+    def _settle(self):
+        """The events so far have had all their effect: the board as it stands now is the
+        one behind their messages. Called before each step that changes the grid for a later
+        event (a duel's cards turned up, a kill's cards taken, healing, a swap, a redeal)."""
+        if len(self.steps) < len(self.events):
+            board = (bytes(self.grid), bytes(self.down))
+            while len(self.steps) < len(self.events):
+                self.steps.append(board)
 
     def _start_turn(self):
         self.phase = PH_DISCARD if self.hand_n > HAND_LIMIT else PH_PLAY
@@ -414,10 +441,11 @@ class Game(BaseGame):
     def _deaths(self):
         line = self._empty_line(P)
         if line >= 0:
-            self.events.append((EV_DIED, line, 0))
+            self._event(EV_DIED, line, 0)
             self._end(False)
             return
         if self._empty_line(M) >= 0:
+            self._settle()  # (the last duel's board, before its cards go to your hand)
             gained = 0
             for p in range(9):
                 c = self.grid[M + p]
@@ -428,7 +456,7 @@ class Game(BaseGame):
                     gained += 1
             self.kills += 1
             self._rescore()
-            self.events.append((EV_KILL, gained, 0))
+            self._event(EV_KILL, gained, 0)
             if not self._new_monster():
                 return
         self._start_turn()
@@ -451,6 +479,7 @@ class Game(BaseGame):
         attack waits for the player's choice."""
         grid = self.grid
         down = self.down
+        self._settle()  # (the board before this duel turns its cards up)
         down[pspot] = 0
         threat = 0  # 1: a face card was turned up on the monster, 2: an Ace or a Joker
         if down[mspot]:
@@ -463,14 +492,14 @@ class Game(BaseGame):
                 grid[mspot] = grid[M + CENTRE]
                 grid[M + CENTRE] = named
                 down[M + CENTRE] = 0
-                self.events.append((EV_NAMED, named, grid[mspot]))
+                self._event(EV_NAMED, named, grid[mspot])
                 threat = max(threat, _threat(grid[mspot]))
         mc = grid[mspot]
         pc = grid[pspot]
         if player_attacks:
-            self.events.append((EV_ATTACK, pc, mc))
+            self._event(EV_ATTACK, pc, mc)
         else:
-            self.events.append((EV_RETALIATE, mc, pc))
+            self._event(EV_RETALIATE, mc, pc)
         ms = strength(mc)
         ps = strength(pc)
         if ms >= ps:
@@ -488,7 +517,7 @@ class Game(BaseGame):
         """The named monster's special (or critical) attack, by the suit of its centre card.
         Returns True when it waits for the player's choice."""
         suit = self.grid[M + CENTRE] // 13
-        self.events.append((EV_CRITICAL if critical else EV_SPECIAL, suit, 0))
+        self._event(EV_CRITICAL if critical else EV_SPECIAL, suit, 0)
         if suit == cards.HEARTS:
             empty = 0
             for p in range(9):
@@ -496,13 +525,14 @@ class Game(BaseGame):
                     empty += 1
                     last = p
             if empty == 0:
-                self.events.append((EV_UNHURT, 0, 0))
+                self._event(EV_UNHURT, 0, 0)
             elif critical:
+                self._settle()
                 healed = 0
                 for p in range(9):
                     if self.grid[M + p] == NONE and self._heal_at(p, False):
                         healed += 1
-                self.events.append((EV_HEALED, healed, 0))
+                self._event(EV_HEALED, healed, 0)
             elif empty == 1:
                 self._heal_at(last)
             else:
@@ -510,17 +540,17 @@ class Game(BaseGame):
                 return True
         elif suit == cards.CLUBS:
             if self.hand_n == 0:
-                self.events.append((EV_NO_EFFECT, 0, 0))
+                self._event(EV_NO_EFFECT, 0, 0)
             elif critical:
                 n = self.hand_n
                 while self.hand_n:
                     self.hand_n -= 1
                     self._to_discard(self.hand[self.hand_n])
-                self.events.append((EV_LOST_HAND, n, 0))
+                self._event(EV_LOST_HAND, n, 0)
             elif self.hand_n == 1:
                 self.hand_n = 0
                 self._to_discard(self.hand[0])
-                self.events.append((EV_LOST_CARD, self.hand[0], 0))
+                self._event(EV_LOST_CARD, self.hand[0], 0)
             else:
                 self.phase = PH_CLUB
                 return True
@@ -531,12 +561,12 @@ class Game(BaseGame):
                     n += 1
                     last = p
             if n == 0:
-                self.events.append((EV_NO_EFFECT, 0, 0))
+                self._event(EV_NO_EFFECT, 0, 0)
             elif critical:
+                self._event(EV_MUGGED, n, 0)
                 for p in range(9):
                     if self._pickable(p):
                         self._swap(M + p, P + p)
-                self.events.append((EV_MUGGED, n, 0))
             elif n == 1:
                 self._pickpocket(last)
             else:
@@ -548,21 +578,22 @@ class Game(BaseGame):
             spot = self.duel_spot
             mc = self.grid[spot]
             if mc >= 52:
-                self.events.append((EV_NO_EFFECT, 0, 0))
+                self._event(EV_NO_EFFECT, 0, 0)
             else:
                 xspot = X + spot - M
-                self.events.append((EV_EXIT_SWAP, mc, self.grid[xspot]))
+                self._event(EV_EXIT_SWAP, mc, self.grid[xspot])
                 self._swap(spot, xspot)
         return False
 
     def _heal_at(self, p, announce=True):
+        self._settle()
         c = self._draw()
         if c == NONE:  # cannot happen: at least twelve cards are always in deck and discard
             return False
         self.grid[M + p] = c
         self.down[M + p] = 1
         if announce:
-            self.events.append((EV_HEALED, 1, 0))
+            self._event(EV_HEALED, 1, 0)
         return True
 
     def _pickable(self, p):
@@ -572,7 +603,7 @@ class Game(BaseGame):
     def _pickpocket(self, p):
         # A card of yours lying face down was never seen: the event must not name it.
         taken = NONE if self.down[P + p] else self.grid[P + p]
-        self.events.append((EV_PICKPOCKET, taken, p))
+        self._event(EV_PICKPOCKET, taken, p)
         self._swap(M + p, P + p)
 
     def _swap(self, a, b):
@@ -583,13 +614,13 @@ class Game(BaseGame):
         down[a], down[b] = down[b], down[a]
 
     def _teleport(self):
+        self._event(EV_TELEPORT, 0, 0)
         ring = bytearray(8)
         for i in range(8):
             ring[i] = self.grid[X + RING[i]]
         self.rng.shuffle(ring)
         for i in range(8):
             self.grid[X + RING[i]] = ring[i]
-        self.events.append((EV_TELEPORT, 0, 0))
 
     # ----- the exit and the floors --------------------------------------------------
 
@@ -606,7 +637,7 @@ class Game(BaseGame):
     def _escape(self):
         self.floors += 1
         self._rescore()
-        self.events.append((EV_ESCAPE, self.floor(), 0))
+        self._event(EV_ESCAPE, self.floor(), 0)
         if not self.campaign:
             self._achieve(ACH_ZERO)
             self._end(True)
@@ -645,6 +676,7 @@ class Game(BaseGame):
                 return
 
     def _feed_buffet(self, card):
+        self._settle()
         i = _index(self.grid, 27, card)
         if i >= 0:
             self.grid[i] = NONE
@@ -653,7 +685,7 @@ class Game(BaseGame):
             self._remove(card)
         self.buffet[self.buffet_n] = card
         self.buffet_n += 1
-        self.events.append((EV_BUFFET, card, 0))
+        self._event(EV_BUFFET, card, 0)
         self.phase = PH_DESCEND
 
     def _remove(self, card):
@@ -704,16 +736,17 @@ class Game(BaseGame):
         if self.campaign and self.buffet_n == BUFFET_FULL and not self.race:
             self.race = True
             self.buffet_top = 0
-            self.events.append((EV_RACE, 0, 0))
+            self._event(EV_RACE, 0, 0)
         if self._new_monster():
             self._start_turn()
 
     def _new_monster(self):
         """Deal a monster face down; in the race its centre is the Buffet's top card, face up.
         Returns False when the player died of hunger instead."""
+        self._settle()  # (a kill's message shows the grid it left, empty)
         if self.race:
             if self.buffet_top == self.buffet_n:
-                self.events.append((EV_HUNGER, 0, 0))
+                self._event(EV_HUNGER, 0, 0)
                 # The kill that starves you may have just put the key into your hand: it
                 # counts as found (apply() notes progress only after a surviving action).
                 self._note_race_progress()
@@ -725,7 +758,7 @@ class Game(BaseGame):
                 return False
             self.grid[M + CENTRE] = self.buffet[self.buffet_top]
             self.buffet_top += 1
-            self.events.append((EV_MONSTER, self.grid[M + CENTRE], 0))
+            self._event(EV_MONSTER, self.grid[M + CENTRE], 0)
         for p in range(9):
             if self.race and p == CENTRE:
                 continue
@@ -754,7 +787,7 @@ class Game(BaseGame):
             self.deck_n = n
             self.discard_n = 0
             self.rng.shuffle(self.deck, 0, n)
-            self.events.append((EV_RESHUFFLE, n, 0))
+            self._event(EV_RESHUFFLE, n, 0)
             if n == 0:
                 return NONE
         self.deck_n -= 1
@@ -798,3 +831,14 @@ def _index(buf, n, card):
             return i
     return -1
 
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a card lost by a choice,
+    a discard, the hand card the Clubs attack knocks away, your card the pickpocket takes, the
+    face card given to the Buffet. (The scene asks before each, NO under the cursor.) A play,
+    SKIP (it asks too), the attack, the monster's healing spot and going down are not: none
+    gives anything of yours away."""
+    kind = action >> 10
+    return kind == DISCARD or kind == CLUB or kind == PICK or kind == BUFFET

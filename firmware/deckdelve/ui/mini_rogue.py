@@ -54,7 +54,7 @@ SELL_NAMES = ("Fire wand", "Ice wand", "Poison wand", "Healing wand", "Armour pi
 # By the panel's rows: a stat's unit, and its name when a cap cut a gain to nothing.
 UNITS = ("", "XP", "HP", "armour", "gold", "food")
 FULL = ("", "XP full", "HP full", "armour full", "purse full", "food full")
-REFUSALS = ("", "You need more gold!", "You don't have one to sell!", "You already have enough!",
+REFUSALS = ("", "You need more gold!", "You have none to sell!", "You already have enough!",
             "Your purse is full!")
 # The first part is the difficulty's, named as the player chose it (as the port's breakdown).
 PART_NAMES = ("", "Area", "Bosses", "Rank", "HP", "Gold", "Food", "Armour", "Wands")
@@ -123,6 +123,24 @@ def _back(phase):
     return fb
 
 
+def _fight_text(code, a, b):
+    """A fight's line, from its event (the scene keeps the events, so that a stop brings the
+    lines back: see Scene.view)."""
+    if code == mr.EV_STRIKE:
+        return "You strike: %d damage" % a
+    if code == mr.EV_WAND:
+        if a == mr.FIRE:  # what it took, as a strike says (never past the HP left)
+            return WAND_TEXT[a] % b
+        wand = said(WAND_TEXT, WAND_FIGURES, a)
+        return told(wand, b, 2) if a == mr.HEALING else wand
+    if code == mr.EV_FROZEN:
+        return "It is frozen: no blow"
+    if code == mr.EV_HIT:
+        # (a blow the armour takes whole is no "-0 HP")
+        return "It hits you: -%d HP" % a if a else "It hits: armour holds"
+    return "Rerolled a %d: %d lost" % (mr.MISS, b)  # EV_REROLL, b: what the die had built
+
+
 def monster_name(game):
     if game.fight == mr.BOSS:
         return mr.BOSS_NAMES[game.level() - 1]
@@ -165,6 +183,7 @@ class Scene:
         self.report_labels = ["", "", ""]  # what each die is: SKILL first, then the room's
         self.note = ""  # the merchant's refusal, on the hint line until the next press
         self.fight_lines = []  # what happened in the last round of a fight
+        self.fight_src = []  # the (code, a, b) each of them was said from (see _fight_text)
         self.end_lines = []  # why the game ended
         self.rolling = 0  # frames the dice still tumble
         self.roll_mask = 0  # which fight dice tumble (bit per die)
@@ -172,8 +191,10 @@ class Scene:
         # The stats as last drawn, and how long each still flashes: rank, XP, HP, armour, gold,
         # food, items, and the monster's HP.
         self.shown = bytearray(8)
+        self.before = bytearray(6)  # the panel's stats before the last action (see view)
         self.flash = bytearray(8)
         self.flashing = False  # some stat still flashes (tick counts it down)
+        self.held = False  # a press, set_view: the next tick holds the animations a frame
         for i in range(8):
             self.shown[i] = self._stat(i)
         self.seen = host.game.events  # the events already shown (a continued run shows none)
@@ -181,7 +202,22 @@ class Scene:
 
     # ---- input ---------------------------------------------------------------------------
 
+    def press_at_end(self, button):
+        """The game is over: a result still up (Og's treasure) closes first; then A goes on
+        to the score table (the host), and nothing else does anything (B pauses nowhere)."""
+        if self.report is not None and (button == A or button == B):
+            if self.rolling:
+                self.rolling = 0
+            else:
+                self.report = None
+            return True
+        return button != A
+
     def press(self, button):
+        # The dice and the flashing stats hold still in a frame with a press: the screen a
+        # press leaves changes by the press alone (the manners check's d-pad round trips
+        # compare frames; one frame of 50 a second is not seen).
+        self.held = True
         g = self.host.game
         if g.over:
             return False
@@ -206,13 +242,8 @@ class Scene:
             back, forward = UP, DOWN
         else:
             back, forward = LEFT, RIGHT
-        if button == back:
-            self.cursor = (self.cursor - 1) % n
-            self._view_changed()
-            return True
-        if button == forward:
-            self.cursor = (self.cursor + 1) % n
-            self._view_changed()
+        if button == back or button == forward:
+            self._move(self.cursor + (1 if button == forward else -1), n)
             return True
         if button == A:
             self._act(choices[min(self.cursor, n - 1)])
@@ -223,14 +254,17 @@ class Scene:
         """Up/down pick a row, left/right switch buying and selling, A trades (or says on the
         hint line why not); the last row leaves, and so does B ("B goes back")."""
         leave = len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
+        noted = self.note
         self.note = ""
-        if button == UP:
-            self.cursor = (self.cursor - 1) % (leave + 1)
-        elif button == DOWN:
-            self.cursor = (self.cursor + 1) % (leave + 1)
+        if button == UP or button == DOWN:
+            if not self._move(self.cursor + (1 if button == DOWN else -1), leave + 1) and noted:
+                self._view_changed()  # (the refusal goes from its row)
+            return True
         elif button == LEFT or button == RIGHT:
+            # The other tab opens on Leave, as the merchant does (issue 33: on its first row,
+            # A bought a ration, or sold the wand just bought)
             self.selling = not self.selling
-            self.cursor = 0
+            self.cursor = self._leave_row()
         elif button == B:
             self._act(mr.LEAVE << 8)
         elif button == A:
@@ -248,6 +282,20 @@ class Scene:
         if button != A and button != B:
             self._view_changed()
         return True
+
+    def _move(self, to, n):
+        """The cursor to choice `to` of n, if there is one: a list does not go round (its
+        ends stay its ends: HANDHELD's fifth manner, and a press back undoes a press)."""
+        if 0 <= to < n and to != self.cursor:
+            self.cursor = to
+            self._view_changed()
+            return True
+        self.host.changed(0, 0, 0, 0)  # at an end: nothing to redraw
+        return False
+
+    def _leave_row(self):
+        """The merchant's Leave row on the tab shown (its last)."""
+        return len(mr.SELL_PRICE) if self.selling else len(mr.BUY_PRICE)
 
     def _view_changed(self):
         """A cursor move: the room view changes, the stats panel beside it does not (see
@@ -277,6 +325,58 @@ class Scene:
         elif g.phase == mr.REST_CHOICE and g.rank == mr.RANK_CAP:
             self.cursor = 2  # at the top rank XP adds no die: heal
 
+    # ---- a stop and a resume ---------------------------------------------------------------
+
+    def view(self):
+        """The scene's own state, saved with a run (GameHost.view), so that a stop comes back
+        on the very screen (the very frame, an animation's step included): the cursor; the
+        merchant's tab and refusal, whether a room's result is up (rebuilt from the last
+        action's events and the stats before it, see before), the dice's tumble; the stats
+        before the action, three a number; the flashes, four a number; the events the
+        fight's lines were said from, one a number."""
+        note = REFUSALS.index(self.note) if self.note in REFUSALS else 0
+        tumble = (self.frame % 6) << 14 if self.rolling else 0  # (the faces it shows)
+        flags = (self.selling | (self.report is not None) << 1 | note << 2 | self.rolling << 5
+                 | self.roll_mask << 10 | tumble)
+        b = self.before
+        f = self.flash
+        v = [self.cursor, flags, b[0] | b[1] << 8 | b[2] << 16, b[3] | b[4] << 8 | b[5] << 16,
+             f[0] | f[1] << 6 | f[2] << 12 | f[3] << 18,
+             f[4] | f[5] << 6 | f[6] << 12 | f[7] << 18]
+        for code, a, c in self.fight_src:
+            v.append(code << 16 | (a & 255) << 8 | (c & 255))
+        return v
+
+    def set_view(self, v):
+        """Back on the screen view() describes (after the run's log was replayed: the game's
+        events are its last action's). A view that does not fit (an older save: none) leaves
+        the scene as it starts."""
+        if not 6 <= len(v) <= 8:
+            return
+        g = self.host.game
+        before = bytes(((v[2 + k // 3] >> (8 * (k % 3))) & 255) for k in range(6))
+        flags = v[1]
+        if flags & 2:
+            self.shown[:6] = before
+            self._read_events(g)
+            for i in range(8):
+                self.shown[i] = self._stat(i)
+        self.before[:] = before
+        self.rolling = (flags >> 5) & 31
+        self.roll_mask = (flags >> 10) & 15
+        self.frame = (flags >> 14) & 7
+        for k in range(8):
+            self.flash[k] = (v[4 + k // 4] >> (6 * (k % 4))) & 63
+        self.flashing = max(self.flash) > 0
+        self.fight_src = [(w >> 16, (w >> 8) & 255, w & 255) for w in v[6:]]
+        self._say_fight()
+        self.selling = bool(flags & 1) and g.phase == mr.SHOP
+        note = (flags >> 2) & 7
+        self.note = REFUSALS[note] if note < len(REFUSALS) and g.phase == mr.SHOP else ""
+        n = (self._leave_row() + 1) if g.phase == mr.SHOP else len(g.actions())
+        self.cursor = v[0] if v[0] < n else 0
+        self.held = True  # the frame the game starts in shows the very frame left
+
     # ---- events into words ----------------------------------------------------------------
 
     def event_text(self, event):
@@ -295,12 +395,19 @@ class Scene:
         rank = self.shown[0]
         new_round = False
         fought = False
+        srcs = []  # the fight's events said in lines
         for code, a, b in g.events:
             if code == mr.EV_REROLL:
                 self._roll(1 << a)
+                if b == 1:
+                    # A 1 on a reroll loses that die, its kept sixes with it: said, not only
+                    # shown by a "+6" that disappears (issue 33)
+                    self.fight_src = (self.fight_src + [(code, a, mr.KEPT_SIX * g.sixes[a])])[-2:]
+                    self._say_fight()
                 return
             if code == mr.EV_FIGHT:
                 self.fight_lines = []
+                self.fight_src = []
                 self.shown[7] = a  # a new monster's HP is news, not a change: no flash
                 new_round = True
             elif code == mr.EV_TREASURE:
@@ -310,7 +417,7 @@ class Scene:
                 n += 1
                 lines.append("Chest %d: " % a + gain(b, 4))
                 if a >= mr.CHEST_LOOT_ROLL:
-                    lines.append("%d or 6: a second roll!" % mr.CHEST_LOOT_ROLL)
+                    lines.append("%d or %d: a second roll!" % (mr.CHEST_LOOT_ROLL, mr.SIDES))
             elif code == mr.EV_LOOT:
                 if a <= 6 and n < 3:
                     dice[n] = a
@@ -342,7 +449,7 @@ class Scene:
                 self.report_labels[1] = "EVENT"
                 n = 2
                 if b < mr.EVENT_CHOICE_ROLL:
-                    lines.append("Skill %d: no %d or 6" % (b, mr.EVENT_CHOICE_ROLL))
+                    lines.append("Skill %d: no %d or %d" % (b, mr.EVENT_CHOICE_ROLL, mr.SIDES))
             elif code == mr.EV_FOUND:
                 title = "Event"
                 lines.append(told(said(FACE_TEXT, FACE_FIGURES, a - 1), b, FACE_STAT[a - 1])
@@ -350,22 +457,12 @@ class Scene:
             elif code == mr.EV_REST:
                 title = "Resting"
                 lines.append(told(said(REST_TEXT, REST_FIGURES, a), b, REST_STAT[a]))
-            elif code == mr.EV_STRIKE:
+            elif code == mr.EV_STRIKE or code == mr.EV_WAND or code == mr.EV_FROZEN \
+                    or code == mr.EV_HIT:
                 fought = True
-                lines.append("You strike: %d damage" % a)
-            elif code == mr.EV_WAND:
-                fought = True
-                wand = said(WAND_TEXT, WAND_FIGURES, a)
-                lines.append(told(wand, b, 2) if a == mr.HEALING else wand)
-            elif code == mr.EV_FROZEN:
-                fought = True
-                new_round = True
-                lines.append("It is frozen: no blow")
-            elif code == mr.EV_HIT:
-                fought = True
-                new_round = True
-                # (a blow the armour takes whole is no "-0 HP")
-                lines.append("It hits you: -%d HP" % a if a else "It hits: armour holds")
+                new_round = new_round or code == mr.EV_FROZEN or code == mr.EV_HIT
+                lines.append(_fight_text(code, a, b))
+                srcs.append((code, a, b))
             elif code == mr.EV_KILL:
                 title = "Victory"
                 gold = ""
@@ -388,14 +485,20 @@ class Scene:
         if g.over:
             self.end_lines = draw.wrap(self._ending(g, lines), VIEW_W - 2)[:2]  # how it ended
             self.report = None
-            return
+            if not g.won:
+                return
+            # Og's Remains: its treasure is shown as every room's result, its die rolling,
+            # before the score (issue 33: the end screen's two lines had no room for it, and
+            # the treasure came in silently).
+            title = "Victory"
         if new_round:
             self._roll(15)
         if fought and fighting:
             if g.events[0][0] != mr.EV_STRIKE:
                 # After the wand choice the round goes on: the strike's line stays above.
-                lines = self.fight_lines + lines
-            self.fight_lines = lines[-2:]
+                srcs = self.fight_src + srcs
+            self.fight_src = srcs[-2:]
+            self._say_fight()
             return
         if not lines or g.phase == mr.EVENT_CHOICE:
             if g.phase == mr.EVENT_CHOICE:
@@ -407,6 +510,9 @@ class Scene:
             dice[i] = 0
         if n:
             self._roll(0)
+
+    def _say_fight(self):
+        self.fight_lines = [_fight_text(c, a, b) for c, a, b in self.fight_src]
 
     def _ending(self, g, lines):
         """How the game ended, in at most two lines: a win names the boss's reward with the
@@ -462,6 +568,8 @@ class Scene:
         return g.monster_hp
 
     def tick(self):
+        held = self.held  # (a press, set_view: the animations go on from the next frame)
+        self.held = False
         g = self.host.game
         redraw = False
         # The stats change only with an action, and apply() makes a new events list each
@@ -469,11 +577,18 @@ class Scene:
         acted = g.events is not self.seen
         if acted:
             self.seen = g.events
+            self.before[:] = self.shown[:6]
             self._read_events(g)
             trading = g.events and (g.events[0][0] == mr.EV_BUY or g.events[0][0] == mr.EV_SELL)
-            if not trading:  # after a purchase the cursor stays on its row
+            if trading:
+                # Back on Leave, on the same tab (issue 33: A again bought or sold again); the
+                # rows are above it.
+                self.cursor = self._leave_row()
+            else:
                 self._default_cursor()
             redraw = True
+        elif held:
+            return False  # the animations hold still this frame
         self.frame += 1
         if self.rolling:
             self.rolling -= 1
@@ -513,10 +628,10 @@ class Scene:
             self._panel(fb, g)
         if not draw.visible(0, 0, VIEW_W, draw.H):
             return  # (only the panel's rows are redrawn: a stat flashing)
-        if g.over:
-            self._end(fb, g)
-        elif self.report is not None:
+        if self.report is not None:
             self._report(fb)
+        elif g.over:
+            self._end(fb, g)
         elif g.phase == mr.MAP:
             self._map(fb, g)
         elif g.phase == mr.REST_CHOICE:
@@ -602,7 +717,8 @@ class Scene:
 
     def _event(self, fb, g):
         self._title(fb, "Event", mr.EVENT)
-        draw.text(fb, "Skill %d, a %d or 6:" % (g.event_skill, mr.EVENT_CHOICE_ROLL), 1, 8)
+        draw.text(fb, "Skill %d, a %d or %d:" % (g.event_skill, mr.EVENT_CHOICE_ROLL, mr.SIDES),
+                  1, 8)
         draw.text(fb, "take one!", 1, 14)
         faces = g.actions()
         for i in range(len(faces)):
@@ -678,7 +794,7 @@ class Scene:
             elif choices[sel] == mr.ATTACK << 8:
                 self._hint(fb, "A: strike for %d" % g.strike_damage())
             else:
-                self._hint(fb, "A: roll this 6 again")
+                self._hint(fb, "A: roll this %d again" % mr.SIDES)
         else:
             x = 2
             for a in choices:

@@ -38,6 +38,10 @@ HAND_Y = const(51)  # the hand below the names: one row, or two (8 cards or more
 # a border line, a table's rows, so that both fit under the names
 HAND_ROW_PITCH = const(6)  # draw.SMALL_H - 1: the second row's top line is the first's bottom
 HINT_Y = const(59)
+TRAIL = const(8)  # d-pad moves remembered (the way there and back: four each way)
+KEPT = const(4)  # of them, kept with a saved run (the view's room)
+REACH = const(24)  # pixels across within which UP and DOWN look for the next row
+MATCH_Y = const(7)  # a matching card's mark: its last inner column from this row down
 GRID_NAMES = ("MONSTER", "YOU", "EXIT")
 PITCH = const(16)  # hand card pitch
 HAND = const(32)  # place 32 + i = hand card i; 32 + hand_n = the take slot
@@ -58,10 +62,10 @@ WORDS = (
     "It heals fully: %d cards dealt to it.|It knocks your %s out of your hand.|"
     "It knocks your whole hand away (%d).|The attack finds nothing to do.|"
     "Pickpocket! It swapped a hidden card for your %s.|"
-    "Mugging! %d hidden cards swapped with yours.|"
+    "Mugging! %d hidden card%s swapped with yours.|"
     "Magic! Its %s trades places with the exit's %s.|"
     "Teleport! The exit is redealt: where are you?|"
-    "Monster slain! %d cards to your hand.|The discards are shuffled into a new deck (%d).|"
+    "Monster slain! %d card%s to your hand.|The discards are shuffled into a new deck (%d).|"
     "A ghost rises from the Buffet: %s!|You unlock the exit and escape floor %d!|"
     "You escape the dungeon!|%s goes to the Victory Buffet.|"
     "THE FINAL RACE! The Buffet's ghosts pursue you to the exit.|"
@@ -82,12 +86,13 @@ WORDS = (
     "An empty spot has no card to attack with.|"
     "Healing goes on an empty spot of the monster's grid.|"
     "The pickpocket takes a face-down monster card that has a card of yours in the same spot.|"
-    "A: swap it with your %s|SURE?|It strikes back with a face card. |"
+    "A: swap it with your %s|SURE|It strikes back with a face card. |"
     "Your attack turns up a face card. |SC|ALL %d MATCH: KEY JK TO CENTRE|"
     "That is the key to the exit! A again on it throws it away.|DISCARD %d: A throws away %s|"
     "A: give %s to the Buffet|"
     "your top row|your middle row|your bottom row|your left column|your middle column|"
-    "your right column"
+    "your right column|Give %s to the Buffet?|A: no, back to the cards|NO|YES|"
+    "Throw away %s?|Let it knock %s away?|Let it take your %s?"
 )
 _W_BEATS = const(0)
 _W_LOSES = const(1)
@@ -169,11 +174,22 @@ _W_KEY_WARN = const(79)
 _W_THROW = const(80)
 _W_DO_FEED = const(81)
 _W_LINES = const(82)  # + a row or column's index in rs.LINES: its name
+_W_GIVE_ASK = const(88)
+_W_GIVE_NO = const(89)
+_W_NO = const(90)
+_W_YES = const(91)
+_W_ASK = const(92)  # + 0 discard, 1 the Clubs attack, 2 the pickpocket: the question
+# The choices that lose a card, whichever is chosen: A on one asks first, NO under the cursor.
+ASKING = (rs.PH_DISCARD, rs.PH_CLUB, rs.PH_PICK, rs.PH_BUFFET)
 
 
 def words(i):
     """The i-th sentence of WORDS."""
     return draw.part(WORDS, i)
+
+
+def _plural(n):
+    return "" if n == 1 else "s"
 
 
 def _part(place):
@@ -202,17 +218,22 @@ class Scene:
         self.viewing = False  # the Buffet's view is open
         self.skip_asked = False  # A was pressed on SKIP once: A again skips, else not
         self.key_warned = False  # A was pressed once on the key Joker to throw it away
+        # A choice that loses a card (ASKING: a discard, the Clubs attack's, the pickpocket's,
+        # the Buffet's) asks first, "Throw away 4H?", with NO under the cursor (a card lost
+        # cannot be taken back; issue 33); give_yes: the cursor is on YES.
+        self.give = False
+        self.give_yes = False
         self.phase = -1  # the phase the places were laid out for
         # The places of the play just made (where A was pressed last, then first): the attack
         # that follows starts on the card moved, which is at one of them.
         self.moved = (-1, -1)
-        # The last cursor move that crossed from one part of the screen to another (grid,
-        # hand, panel), as (from, to, button): the opposite button goes straight back.
+        # The cursor's last moves (up to TRAIL), each as (place, button, the place it left),
+        # the latest last: the opposite button goes straight back (see step).
         self.came = None
-        # The grids behind each message of the last action's chain, as they stood after its
-        # step (see _boards_for): (grid, down) pairs; the last message shows the live board.
-        self.boards = []
-        self.queued = 0  # how many messages there were once the last action's were queued
+        # The last action's messages: how many were queued (0 once a press reached the
+        # scene: all closed). Behind the k-th of them the board its event left (the game's
+        # steps), behind the last the board as it is now: see _shown_board.
+        self.queued = 0
         # The panel's labels, made once (from WORDS at every redraw, they were five strs made
         # a redraw): deck, discards, Buffet, kills, score.
         self.labels = tuple(words(w) for w in (_W_DECK, _W_DISC, _W_BUFFET_LABEL, _W_KILLS,
@@ -363,8 +384,7 @@ class Scene:
 
     def press(self, button):
         g = self.host.game
-        if self.boards:
-            self.boards = []  # the chain's messages are all closed (else no press comes here)
+        self.queued = 0  # the chain's messages are all closed (else no press comes here)
         if g.over:
             return False
         if self.viewing:
@@ -374,13 +394,27 @@ class Scene:
         if button == buttons.A and self.place == INFO:
             self.viewing = True
             return True
+        if self.give:
+            # LEFT and RIGHT choose NO or YES; A answers; B is NO.
+            if button == buttons.A and self.give_yes:
+                self._act(self.action_at(self.place))
+            elif button == buttons.A or button == buttons.B:
+                self.give = self.give_yes = False
+            elif button == buttons.LEFT or button == buttons.RIGHT:
+                self.give_yes = button == buttons.RIGHT
+            else:
+                self.host.changed(0, 0, 0, 0)  # UP, DOWN: nothing
+            return True
         if self.skip_asked:
-            # SKIP waits for a second A; anything else keeps the turn (B does not pause).
-            self.skip_asked = False
+            # SKIP waits for a second A; B keeps the turn (it does not pause). The d-pad
+            # does nothing while it asks: the question stays, the cursor with it.
             if button == buttons.A:
+                self.skip_asked = False
                 self._act(self.action_at(GO))
-            elif button != buttons.B:
-                self.place, self.came = self.step(self.place, self.came, button)
+            elif button == buttons.B:
+                self.skip_asked = False
+            else:
+                self.host.changed(0, 0, 0, 0)
             return True
         warned = self.key_warned
         self.key_warned = False
@@ -393,6 +427,9 @@ class Scene:
                   and (a & 1023) >= 52 and not warned):
                 self.key_warned = True  # the key Joker: A again throws it away
                 self.host.message(words(_W_KEY_WARN))
+            elif a is not None and g.phase in ASKING:
+                self.give = True  # asked first, NO under the cursor
+                self.give_yes = False
             elif a is not None:
                 self._act(a)
             elif g.phase == rs.PH_PLAY and self.chosen < 0 and self.starts_play(place):
@@ -433,67 +470,79 @@ class Scene:
         self.moved = (self.place, self.chosen)
         self.chosen = -1
         self.came = None
-        g = self.host.game
-        before = (bytes(g.grid), bytes(g.down))
+        self.give = self.give_yes = False
         self.host.act(a)
-        self._boards_for(g, before)
+        self.queued = len(self.host.pending)
         if self.place == GO:
             self.place = rs.P + 4  # never rest on SKIP after an action: A would skip a turn
         self._refresh()
 
     def step(self, place, came, button):
-        """Where a press of the d-pad takes the cursor from place, and the crossing to keep
-        (see self.came): back where it came from when it last crossed from one part of the
-        screen to this place and the button is the opposite one (the neighbour rule alone,
-        between rows of different pitches, lands on another slot each way), else the
-        neighbour."""
+        """Where a press of the d-pad takes the cursor from place, and the moves to keep (see
+        self.came): back where it came from when the button is the opposite of one that
+        brought it to this place (the newest such arrival; the neighbour rule alone, between
+        rows of different pitches, lands on another slot each way: issue 33, DOWN three times
+        then UP three times came back elsewhere), else the neighbour. Each move is kept as
+        an arrival (to, button, from)."""
         back = button ^ 3 if button < buttons.LEFT else button ^ 12  # UP-DOWN, LEFT-RIGHT
-        if came is not None and came[1] == place and came[2] == back and came[0] in self.targets:
-            return came[0], None
-        to = self.neighbour(place, button)
+        came = came or ()
+        to = place
+        for k in range(len(came) - 3, -1, -3):
+            if came[k] == place and came[k + 1] == back and came[k + 2] in self.targets:
+                to = came[k + 2]
+                break
+        else:
+            to = self.neighbour(place, button)
         if to == place:
-            return place, came
-        if _part(to) != _part(place):
-            return to, (place, to, button)
-        return to, None
+            return place, came or None
+        return to, (came + (to, button, place))[-3 * TRAIL:]
 
     def neighbour(self, place, button):
-        """The nearest legal place in the button's direction from place (else place): the
-        nearest (along + across) of those within 45 degrees of the direction, else the nearest
-        (along + 2 * across) of the half-plane. With the half-plane rule alone, the centre of
-        an X of cards (four corners and the centre) could never be reached: from each corner a
-        straight neighbour was always nearer."""
+        """The nearest legal place in the button's direction from place (else place).
+        Left and right stay in the row: the nearest of the places level with this one (their
+        boxes share rows), none else (issue 33: LEFT from your bottom-left card went down to
+        the hand, and RIGHT never came back). Up and down go to the next row, never over one
+        (issue 33: from the second hand card, UP went past your bottom row, whose nearest
+        card is more across than up): among the places within REACH across, the nearest row
+        wins, then the nearest place in it; with none so near (the panel's SKIP, right of the
+        grids), the nearest (along + 2 * across)."""
         cx, cy = self._centre(place)
+        h = self._rect(place)[3]
         dx = (button == buttons.RIGHT) - (button == buttons.LEFT)
         dy = (button == buttons.DOWN) - (button == buttons.UP)
         centres = self._centres()
         best = place
         best_d = 1 << 20
-        for i in range(0, len(centres), 2):
+        for i in range(0, len(centres), 3):
             along = (centres[i] - cx) * dx + (centres[i + 1] - cy) * dy
             if along <= 0:
                 continue
             across = (centres[i] - cx) * dy + (centres[i + 1] - cy) * dx
             if across < 0:
                 across = -across
-            if across <= along:
-                d = along + across
+            if dx:
+                if 2 * across >= centres[i + 2] + h - 2:
+                    continue  # not level with it: another row
+                d = along
+            elif across <= REACH:
+                d = along * 64 + across  # the nearest row first, then the nearest in it
             else:
-                d = 4096 + along + 2 * across  # outside the cone: only if the cone is empty
+                d = 8192 + along + 2 * across  # none within reach: the nearest
             if d < best_d:
-                best = self.targets[i >> 1]
+                best = self.targets[i // 3]
                 best_d = d
         return best
 
     def _centres(self):
-        """The centre of each place in self.targets, x then y, worked out once for each
-        layout (_refresh makes a new one): every d-pad press looks at all of them."""
+        """The centre and height of each place in self.targets (x, y, h), worked out once for
+        each layout (_refresh makes a new one): every d-pad press looks at all of them."""
         centres = self.centres
         if centres is None:
             targets = self.targets
-            centres = bytearray(2 * len(targets))
+            centres = bytearray(3 * len(targets))
             for i in range(len(targets)):
-                centres[2 * i], centres[2 * i + 1] = self._centre(targets[i])
+                centres[3 * i], centres[3 * i + 1] = self._centre(targets[i])
+                centres[3 * i + 2] = self._rect(targets[i])[3]
             self.centres = centres
         return centres
 
@@ -517,42 +566,42 @@ class Scene:
             return i * PITCH, HAND_Y, draw.SMALL_W, draw.SMALL_H
         return (i % 8) * PITCH, HAND_Y + (i // 8) * HAND_ROW_PITCH, draw.SMALL_W, draw.SMALL_H
 
-    def _boards_for(self, g, before):
-        """The grids to draw behind each message of this action's chain: a duel's loser
-        leaves the grid with its message, a naming swaps the face card into the centre; other
-        steps keep the grid as it was, and the last message shows the board as it is now."""
-        grid = bytearray(before[0])
-        down = bytearray(before[1])
-        boards = []
-        for ev in g.events:
-            code, a, b = ev
-            if code == rs.EV_NAMED:
-                for i in range(9):
-                    if grid[rs.M + i] == a:
-                        grid[rs.M + i] = b
-                grid[rs.M + 4] = a
-                down[rs.M + 4] = 0
-            elif code == rs.EV_ATTACK or code == rs.EV_RETALIATE:
-                mine, theirs = (a, b) if code == rs.EV_ATTACK else (b, a)
-                for i in range(27):
-                    if grid[i] == mine or grid[i] == theirs:
-                        down[i] = 0  # both are turned up to fight
-                won = rs.strength(mine) - rs.strength(theirs)
-                for i in range(27):
-                    if (grid[i] == theirs and won >= 0) or (grid[i] == mine and won <= 0):
-                        grid[i] = rs.NONE
-            if self.event_text(ev) is not None:
-                boards.append((bytes(grid), bytes(down)))
-        self.boards = boards
-        self.queued = len(self.host.pending)
-
     def _shown_board(self, g):
         """The grid and facings to draw now: a step's, while an earlier message of the chain
         is up, else the game's."""
         shown = self.queued - len(self.host.pending)  # the chain's messages already closed
-        if self.host.pending and 0 <= shown < len(self.boards) - 1:
-            return self.boards[shown]
+        if self.host.pending and 0 <= shown < len(g.steps):
+            return g.steps[shown]
         return g.grid, g.down
+
+    def view(self):
+        """The scene's own state, saved with a run (GameHost.view): the cursor, the card
+        picked first, the questions open (SKIP, the key, the Buffet's view), how many
+        messages the last action queued, and the moves the cursor remembers."""
+        flags = (self.skip_asked | self.key_warned << 1 | self.viewing << 2 | self.give << 3
+                 | self.give_yes << 4)
+        queued = self.queued if self.host.pending else 0
+        return (self.place, self.chosen + 1, flags, queued) + (self.came or ())[-3 * KEPT:]
+
+    def set_view(self, v):
+        """Back on the screen a run was saved on (view()); a view that does not fit the
+        game (an older save: none) leaves the scene as it starts."""
+        if len(v) < 4 or len(v) > 4 + 3 * KEPT or (len(v) - 4) % 3:
+            return
+        self.place = v[0]
+        self.chosen = v[1] - 1
+        self._refresh()
+        if self.chosen >= 0 and not self.starts_play(self.chosen):
+            self.chosen = -1
+            self._refresh()
+        self.skip_asked = bool(v[2] & 1) and self.place == GO
+        self.key_warned = bool(v[2] & 2)
+        self.viewing = bool(v[2] & 4) and self.place == INFO
+        self.give = bool(v[2] & 8) and self.action_at(self.place) is not None \
+            and self.host.game.phase in ASKING
+        self.give_yes = bool(v[2] & 16) and self.give
+        self.queued = v[3]
+        self.came = tuple(v[4:]) or None
 
     def end_detail(self):
         """The game-over screen's line: what the score is made of."""
@@ -609,11 +658,11 @@ class Scene:
             # (a face-down card of yours is not named: you never saw it)
             return words(_W_PICKPOCKET) % (words(_W_HIDDEN_CARD) if a == rs.NONE else L(a))
         if code == rs.EV_MUGGED:
-            return words(_W_MUGGED) % a
+            return words(_W_MUGGED) % (a, _plural(a))
         if code == rs.EV_EXIT_SWAP:
             return words(_W_EXIT_SWAP) % (L(a), L(b))
         if code == rs.EV_KILL:
-            return words(_W_KILL) % a
+            return words(_W_KILL) % (a, _plural(a))
         if code == rs.EV_RESHUFFLE:
             return words(_W_RESHUFFLE) % a
         if code == rs.EV_MONSTER:
@@ -640,6 +689,8 @@ class Scene:
         ph = g.phase
         if self.place == INFO:
             return words(_W_BACK if self.viewing else _W_SEE_BUFFET)
+        if self.give and not self.give_yes:
+            return words(_W_GIVE_NO)
         if ph == rs.PH_PLAY:
             if self.skip_asked:
                 return words(_W_SKIP_ASK)
@@ -727,15 +778,18 @@ class Scene:
                         card(fb, grid[spot], x, y, not down[spot], spot == cursor)
                     spot += 1
         if grid is g.grid:
-            # A filled bottom-right corner on each of your outer cards that matches the
-            # exit's card in the same spot, and on that exit card: how close you are to the
-            # way out. (In the corner, clear of the suit: a dot beside it made a fifth suit.)
+            # A thick lower right edge (the card's last inner column lit from its middle down)
+            # on each of your outer cards that matches the exit's card in the same spot, and
+            # on that exit card: how close you are to the way out. It keeps a pixel of air
+            # round the suit (a dot beside it made a fifth suit; a 2x2 square in the corner,
+            # easy to miss at 1:1, touched it; issue 33).
             for p in rs.RING:
                 if self._matching(g, p):
                     for spot in (rs.P + p, rs.X + p):
                         x, y = spot_xy(spot)
                         fg = 0 if spot == self.place and not over else 1
-                        fb.fill_rect(x + draw.CARD_W - 3, y + draw.CARD_H - 3, 2, 2, fg)
+                        fb.vline(x + draw.CARD_W - 2, y + MATCH_Y, draw.CARD_H - 1 - MATCH_Y,
+                                 fg)
         if self.chosen >= 0:
             self._mark(fb, self.chosen)
         if g.phase == rs.PH_ATTACK and self.action_at(self.place) is not None:
@@ -748,25 +802,29 @@ class Scene:
             self._hand(fb, g)
         if g.phase == rs.PH_BUFFET:
             self._buffet(fb, g)
+        elif self.give:
+            self._ask(fb, g)
         elif g.phase == rs.PH_DESCEND:
             self._between_floors(fb, g)
         if self.viewing:
             self._buffet_view(fb, g)
 
     def _mark(self, fb, place):
-        """A double frame: the card chosen first, or the card an attack will meet. A hand
-        card's label fills its height, leaving no room for a second frame inside (one cut
-        the label's top and bottom rows) nor a free row outside (the grids' names above,
-        the line below): a hand card picked up keeps only a dotted outline, as the place it
-        leaves, with its label whole."""
+        """The card chosen first, or the card an attack will meet: a face-down card gets a
+        double frame; a face-up card (a hand card, whose label fills its height, or a grid
+        card) a dotted outline, as the place it leaves, with its text whole."""
         x, y, w, h = self._rect(place)
-        if place >= HAND:
-            fb.rect(x, y, w, h, 0)
-            draw.empty(fb, x, y, w, h)
+        if place >= HAND or not self.host.game.down[place]:
+            # A card face up (a hand card's label, a grid card's rank and suit) keeps a pixel
+            # of air round its text: its frame turns dotted, as the place it leaves (an inner
+            # frame touched a wide label, "10" or "JK"; issue 33). Under the cursor, the
+            # cursor says where it is (dots would break the bar round its dark text).
+            if place != self.place:
+                fb.rect(x, y, w, h, 0)
+                draw.empty(fb, x, y, w, h)
             return
         fb.rect(x + 1, y + 1, w - 2, h - 2, 1)
-        if self.host.game.down[place]:
-            fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
+        fb.rect(x + 2, y + 2, w - 4, h - 4, 1)  # a back's edge hides a thin frame
 
     def _panel(self, fb, g):
         x = PANEL_X
@@ -818,11 +876,33 @@ class Scene:
     def _buffet(self, fb, g):
         acts = g.actions()
         n = len(acts)
-        draw.box(fb, 4, 12, 120, 8 + 9 * ((n + 6) // 7) + 2)
-        draw.text(fb, words(_W_FEED), 8, 15)
+        rows = (n + 6) // 7
+        draw.box(fb, 4, 12, 120, 8 + 9 * rows + 2 + 11 * self.give)
+        if self.give:
+            title = words(_W_GIVE_ASK) % draw.label(acts[self.place - CHOICE] & 1023)
+        else:
+            title = words(_W_FEED)
+        draw.text(fb, title, 8, 15)
         for i in range(n):  # at most 14: there are 12 face cards, some already in the Buffet
             x, y, w, h = self._rect(CHOICE + i)
             draw.card_small(fb, acts[i] & 1023, x, y, True, self.place == CHOICE + i)
+        if self.give:
+            by = 24 + 9 * rows
+            draw.bar(fb, words(_W_NO), 34, by, 20, not self.give_yes)
+            draw.bar(fb, words(_W_YES), 72, by, 22, self.give_yes)
+
+    def _ask(self, fb, g):
+        """The question before a card is lost (see ASKING), in a box over the grids."""
+        ph = g.phase
+        if ph == rs.PH_PICK:
+            what = self._named(g, self.place - rs.M + rs.P)
+        else:
+            what = self._named(g, self.place)
+        q = words(_W_ASK + (0 if ph == rs.PH_DISCARD else 1 if ph == rs.PH_CLUB else 2)) % what
+        draw.box(fb, 4, 12, 100, 25)  # (clear of the panel, x 107 on)
+        draw.center(fb, q, 16, 1, 4, 100)
+        draw.bar(fb, words(_W_NO), 26, 27, 20, not self.give_yes)
+        draw.bar(fb, words(_W_YES), 62, 27, 22, self.give_yes)
 
     def _buffet_view(self, fb, g):
         """The Buffet's cards, face up, the first floor's first (at most nine here: the
