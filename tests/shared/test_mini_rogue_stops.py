@@ -6,7 +6,7 @@
 # heap: 216K
 # (as test_mini_rogue_ui: the whole app, this game's rules, its scene and its art, and
 # a power-on after another in one interpreter: 202-206K at the smallest, `python -m
-# tools.heap_margins` measures it; a single continue needs ~145K, the rest is the heap
+# tools.measure.heap_margins` measures it; a single continue needs ~145K, the rest is the heap
 # fragmented by the runs before it, which a real power cut clears)
 from helpers import Headless, open_game_menu, scratch
 from play_helpers import new_game
