@@ -5,7 +5,7 @@ instant of it leaves, and how long a player waits for it.
                                     [--route mpy|frozen|both] [--out FILE]
     python -m tools.pico_flash waits [--actions N] [--route mpy|frozen|both] [--out FILE]
 
-The emulator (tools/pico/run.mjs, through tools.bench_pico.emulate) erases and programs the
+The emulator (tools/pico/run.mjs, through tools.pico_emu.emulate) erases and programs the
 flash as the rp2 port asks, with the W25Q16JV's timing, and logs every erase and page program
 with its instant. A SCENARIO boots the real firmware by either route (--route: "mpy", the stock
 MicroPython image with the files `make flash` copies; "frozen", the Deckdelve image of the
@@ -43,18 +43,18 @@ import shutil
 import sys
 import tempfile
 
-from tools import bench_pico, inputs, mpy
+from tools import inputs, mpy, pico_emu
 
-SEED = bench_pico.SEED  # the first game's seed on the Pico and in the simulator
+SEED = pico_emu.SEED  # the first game's seed on the Pico and in the simulator
 INSTANTS = 50  # cut instants per kind of file (the issue's "at least 50")
-# The rp2 port's littlefs on a 2 MiB RPI_PICO (bench_pico.build_image makes it the same way)
+# The rp2 port's littlefs on a 2 MiB RPI_PICO (pico_emu.build_image makes it the same way)
 GEOMETRY = dict(block_size=4096, block_count=352, read_size=32, prog_size=256, cache_size=1024,
                 lookahead_size=32, block_cycles=100)
-LETTERS = bench_pico.LETTERS
+LETTERS = pico_emu.LETTERS
 OUT = os.path.join(mpy.ROOT, "out", "pico")
 
 
-class Failure(bench_pico.Failure):
+class Failure(pico_emu.Failure):
     pass
 
 
@@ -148,7 +148,7 @@ def _settings_only():
 
 @functools.lru_cache(maxsize=1)
 def _tour_data():
-    return bench_pico.data_files()
+    return pico_emu.data_files()
 
 
 def sim_at(data, keys="", seed=SEED, patch=None):
@@ -237,7 +237,7 @@ class Scenario:
         """The /main.py text: None (bench_pico's harness) unless the scenario has its bug."""
         if not self.bug:
             return None
-        with open(os.path.join(bench_pico.HERE, "bench_main.py")) as f:
+        with open(os.path.join(pico_emu.HERE, "bench_main.py")) as f:
             return BUG_MAIN + f.read().replace("seed=SEED)", "seed=%d)" % SEED)
 
     def steps(self):
@@ -300,7 +300,7 @@ def _menu_keys(key, files):
         offered, rows = menu.index, len(menu.items)
     finally:
         shutil.rmtree(folder)
-    target = rows - 1 if key == "settings" else bench_pico.game_index(key)
+    target = rows - 1 if key == "settings" else pico_emu.game_index(key)
     return "A" + "D" * ((target - offered) % rows) + "A"
 
 
@@ -489,14 +489,14 @@ class Recording:
         self.ops = ops
 
 
-def record(sc, timing="typical", board=bench_pico.BOARD, firmware=None, bootrom=None,
+def record(sc, timing="typical", board=pico_emu.BOARD, firmware=None, bootrom=None,
            route="mpy", image=None, steps=None):
     """Run a scenario on the emulated Pico (route "mpy": the stock image and the code on
     flash; "frozen": the Deckdelve image of the board; firmware: another UF2), or steps from
     image (its bytes); returns the Recording."""
     with tempfile.TemporaryDirectory(prefix="deckdelve-flash-") as work:
         if image is None:
-            path = bench_pico.build_image(work, SEED, sc.main(), route, sc.data(), None, board)
+            path = pico_emu.build_image(work, SEED, sc.main(), route, sc.data(), None, board)
         else:
             path = os.path.join(work, "boot.img")
             with open(path, "wb") as f:
@@ -507,7 +507,7 @@ def record(sc, timing="typical", board=bench_pico.BOARD, firmware=None, bootrom=
             steps = sc.steps()
         out = os.path.join(work, "out.img")
         ops_path = os.path.join(work, "ops.json")
-        log = bench_pico.emulate(script(steps), path, board, firmware, bootrom, route, timing,
+        log = pico_emu.emulate(script(steps), path, board, firmware, bootrom, route, timing,
                                  flash_out=out, flash_log=ops_path)
         with open(out, "rb") as f:
             after = f.read()
@@ -795,7 +795,7 @@ def cut_kinds(rec, n=INSTANTS, seed=1, work=None):
     return out
 
 
-def boot_check(sc, image, board=bench_pico.BOARD, name="boot", **kit):
+def boot_check(sc, image, board=pico_emu.BOARD, name="boot", **kit):
     """Boot an image on the emulated Pico and play the scenario's way through the title and
     menus: None, or what went wrong (a traceback, a frame unlike the simulator's, a file set
     aside)."""
@@ -911,7 +911,7 @@ ACTION_GOAL = 2_500_000  # a The Four action, its save included, on screen (9 of
 SAVE_GOAL = 12_500_000  # any save, at most
 
 
-def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
+def save_waits(timings=("typical", "worst"), board=pico_emu.BOARD, **kit):
     """Every scenario recorded with each flash timing (kit: record()'s route, firmware,
     bootrom): {kind: {timing: [(wait, busy, erases)]}}."""
     out = {}
@@ -924,7 +924,7 @@ def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
     return out
 
 
-def long_campaign(actions=500, timing="typical", board=bench_pico.BOARD, **kit):
+def long_campaign(actions=500, timing="typical", board=pico_emu.BOARD, **kit):
     """The Four played for `actions` actions through its buttons (random presses among U, D,
     A, found in the simulator) from the tour's campaign: a dict with the presses, every
     action's wait (cycles from its press to the display), erases and flash-busy cycles, the
@@ -1052,7 +1052,7 @@ def main(argv=None):
     w = sub.add_parser("waits", help="the wait for every kind of save, a long campaign")
     w.add_argument("--actions", type=int, default=500, help="The Four's (default 500)")
     for q in (c, w):
-        q.add_argument("--route", choices=bench_pico.ROUTES + ("both",), default="both")
+        q.add_argument("--route", choices=pico_emu.ROUTES + ("both",), default="both")
         q.add_argument("--out", help="write the markdown here")
     a = p.parse_args(argv)
     if a.out and bad_output(a.out):
@@ -1066,7 +1066,7 @@ def main(argv=None):
                 p.error("--kinds: no kind %r (kinds: %s)" % (k, ", ".join(KINDS)))
     elif a.actions < 1:
         p.error("--actions must be 1 or more")
-    routes = bench_pico.ROUTES if a.route == "both" else (a.route,)
+    routes = pico_emu.ROUTES if a.route == "both" else (a.route,)
     failures = []
     try:
         if a.what == "cuts":
@@ -1074,15 +1074,15 @@ def main(argv=None):
             results = {}
             for route in routes:
                 rows, failed = run_cuts(a.instants, boot, kinds, route=route)
-                results[bench_pico.ROUTE_NAMES[route]] = rows
+                results[pico_emu.ROUTE_NAMES[route]] = rows
                 failures += ["%s: %s" % (route, f) for f in failed]
             text = cuts_markdown(results, a.instants, boot)
         else:
             text = "\n".join(saves_markdown(
                 save_waits(route=route),
                 [("SSD1306 on I2C at 400 kHz", long_campaign(a.actions, route=route))],
-                bench_pico.ROUTE_NAMES[route]) for route in routes)
-    except (bench_pico.Failure, inputs.Missing) as e:
+                pico_emu.ROUTE_NAMES[route]) for route in routes)
+    except (pico_emu.Failure, inputs.Missing) as e:
         print("pico_flash: %s" % e, file=sys.stderr)
         return 1
     print(text)
