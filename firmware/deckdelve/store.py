@@ -13,7 +13,8 @@
 # The primitives, for any kind of file (campaigns.py builds on them too):
 #   write_checked(name, kind, version, parts)   writes the parts (bytes, or array("H") whose
 #       items go little-endian) to "<name>.tmp", then renames it over name: a power cut
-#       leaves the old file or the new one, never half of one (littlefs renames atomically).
+#       leaves the old file or the new one, never half of one (littlefs renames atomically),
+#       and perhaps the .tmp, which the boot check (check_files) removes.
 #       Nothing is built whole: the checksum is a first pass over the parts.
 #   open_checked(name, kind, version, limit)    opens name and checks all that can be checked
 #       before the payload is read: it is a file, not above limit bytes (a bounded read: a
@@ -378,6 +379,15 @@ class Store:
         now and not when a game next needs it. keys: the games, for their saved runs."""
         if not self.writable:
             self.note("Cannot use the data folder %s: nothing will be saved." % self.root)
+        try:
+            names = os.listdir(self.root or "/")
+        except OSError:
+            names = ()
+        # A power cut during a write leaves its "<name>.tmp" beside the good file (the rename
+        # never came): nothing reads it, and no write is under way at boot, so it goes.
+        for name in names:
+            if name.endswith(".tmp"):
+                self.remove(name)
         self.scores("")
         self.achievements("")
         _part("runs").counters(self)
@@ -385,10 +395,6 @@ class Store:
             self.has_run(key, True)
         # Campaign slots (campaigns.py), only when the folder holds any: the module then
         # loads for this call alone.
-        try:
-            names = os.listdir(self.root or "/")
-        except OSError:
-            names = ()
         for key in keys:
             prefix = campaign_prefix(key)
             for name in names:
