@@ -16,8 +16,8 @@ from store_cases import KINDS, get, put
 def test_tmp_files_left_by_a_cut_are_removed_at_power_on():
     d = scratch("tmp_leftovers")
     s = Store(d)
-    for name, kind, version, write, load, expected, default in KINDS:
-        assert write(s, 3), name
+    for kind in KINDS:
+        assert kind[3](s, 3), kind[0]  # (write)
     names = [k[0] for k in KINDS] + ["runs.dat", "camp_g_0.j0"]  # (and the journal)
     good = {name: get(d + "/" + name) for name in names}
     assert all(good[name] for name in names), good
@@ -32,6 +32,6 @@ def test_tmp_files_left_by_a_cut_are_removed_at_power_on():
     assert h.top() == "Title", h.top()  # no notice: nothing was lost
     # and the files still load as they were saved
     s = Store(d)
-    for name, kind, version, write, load, expected, default in KINDS:
+    for name, _kind, _version, _write, load, expected, _default in KINDS:
         assert load(s) == expected(3), name
     assert not exists(d + "/settings.dat.tmp")
