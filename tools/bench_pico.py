@@ -142,12 +142,25 @@ def _stats(xs):
     return (xs[len(xs) // 2], xs[-1]) if xs else (None, None)
 
 
-def summarize(log):
+def without_misses(f):
+    """A frame's figures less its XIP cache misses' cycles (run.mjs's `miss`): what the
+    emulated Pico gave before it modelled the cache (every flash read a hit)."""
+    m = f.get("miss")
+    if not m:
+        return f
+    return dict(f, cycles=f["cycles"] - m["cycles"], draw=f["draw"] - m["draw"],
+                shown=f["shown"] - m["shown"])
+
+
+def summarize(log, cache=True):
     """Per game: press (median, worst), drawing alone (median of the presses, worst of every
     redraw: presses and animation frames), enter, leave, idle median, idle allocation, free
-    heap; the menus' presses likewise; and the title's heap."""
+    heap; the menus' presses likewise; and the title's heap. cache=False: every figure less
+    its cache misses (without_misses). `xip`: the cache's hit rate over the run and the share
+    of the frames' cycles its misses took (None without the model)."""
+    frames = log["frames"] if cache else [without_misses(f) for f in log["frames"]]
     by = {}
-    for f in log["frames"]:
+    for f in frames:
         by.setdefault(f["label"], []).append(f)
     heap = {}
     for p in log["probes"]:
@@ -180,8 +193,16 @@ def summarize(log):
     # Reset to the first full title frame: the end of the first frame that pushed pixels (the
     # splash before it is the title's big word alone).
     boot = next((f.get("at") for f in log["frames"] if f["pushed"]), None)
+    if not cache and boot is not None:  # (less every miss since reset: `total`)
+        boot -= next(f for f in log["frames"] if f["pushed"]).get("miss", {}).get("total", 0)
+    xip = log.get("xip")
+    if xip:
+        total = sum(f["cycles"] for f in log["frames"])
+        xip = {"hit_rate": xip["hits"] / max(1, xip["accesses"]),
+               "miss_share": sum(f["miss"]["cycles"] for f in log["frames"]) / max(1, total),
+               "miss": xip["miss"], "fill": xip["fill"]}
     return {"games": rows, "boot": boot, "title_free": heap.get("title", (None,))[0],
-            "bus": log.get("bus"),
+            "bus": log.get("bus"), "xip": xip if cache else None,
             "menu_press": _stats([f["cycles"] for f in menus]),
             "menu_draw": _stats([f["draw"] for f in menus])}
 
@@ -202,10 +223,22 @@ def bus_name(summary):
                          "%g MHz" % round(hz / 1e6, 1) if hz >= 1e6 else "%g kHz" % (hz / 1e3))
 
 
-def markdown(summary, heading="Measured now"):
+def xip_words(summary):
+    """The cache model's figures in words ("" without the model)."""
+    xip = summary.get("xip")
+    if not xip:
+        return ""
+    return ("XIP cache modelled: hit rate %.1f %%, misses %.0f %% of the frames' cycles (%d "
+            "cycles a miss)" % (100 * xip["hit_rate"], 100 * xip["miss_share"], xip["miss"]))
+
+
+def markdown(summary, heading="Measured now", before=None):
+    """A route's table on one bus; before: the same run's summary without the cache's misses
+    (summarize(log, cache=False)), shown after it for comparison."""
+    xip = xip_words(summary)
     lines = [
-        "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on %s, 125 MHz)" % (
-            heading, bus_name(summary)),
+        "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on %s, 125 MHz%s)" % (
+            heading, bus_name(summary), "; " + xip if xip else ", no cache model"),
         "",
         "| game | press, median | press, worst | drawing alone, median | drawing alone, worst "
         "| bytes pushed, median | animation frame, worst | enter the game | leave it | "
@@ -229,6 +262,22 @@ def markdown(summary, heading="Measured now"):
                      _m(summary["menu_press"][0]), _m(summary["menu_press"][1]),
                      _m(summary["menu_draw"][0]), _m(summary["menu_draw"][1]),
                      (summary["title_free"] or 0) / 1000))
+    if before is not None:
+        lines += ["", "The same run less its cache misses (every flash read a hit: the figures "
+                  "`make bench-pico` gave before the cache model, kept for one release), with "
+                  "the model / without:", "",
+                  "| game | press, median | press, worst | drawing alone, worst | enter the "
+                  "game | leave it | idle frame |", "|---|---|---|---|---|---|---|"]
+        old = {r["game"]: r for r in before["games"]}
+        for r in summary["games"]:
+            o = old[r["game"]]
+            lines.append("| %s | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s |" % (
+                r["game"], _m(r["press"][0]), _m(o["press"][0]), _m(r["press"][1]),
+                _m(o["press"][1]), _m(r["draw"]), _m(o["draw"]), _m(r["enter"]),
+                _m(o["enter"]), _m(r["leave"]), _m(o["leave"]), _k(r["idle"]), _k(o["idle"])))
+        lines += ["", "Menus, drawing alone worst: %s / %s; reset to the first full title "
+                  "frame: %s / %s." % (_m(summary["menu_draw"][1]), _m(before["menu_draw"][1]),
+                                       _m(summary["boot"]), _m(before["boot"]))]
     return "\n".join(lines) + "\n"
 
 
@@ -424,10 +473,12 @@ def main(argv=None):
         routes = ROUTES if a.route == "both" else (a.route,)
         buses = tuple(BUSES) if a.bus == "both" else (a.bus,)
         summaries = {}  # {bus: {route: summary}}
+        befores = {}  # the same, less the cache's misses (summarize(cache=False))
         for bus in buses:
             for route in routes:
-                summaries.setdefault(bus, {})[route] = summarize(run(
-                    tour(games), a.firmware, a.bootrom, route=route, board=BUSES[bus]))
+                log = run(tour(games), a.firmware, a.bootrom, route=route, board=BUSES[bus])
+                summaries.setdefault(bus, {})[route] = summarize(log)
+                befores.setdefault(bus, {})[route] = summarize(log, cache=False)
         saves = {}
         if a.saves > 0 and not games:
             for route in routes:
@@ -449,7 +500,8 @@ def main(argv=None):
             parts.append(side_by_side(summaries[bus]))
     for bus in buses:
         for route in routes:
-            parts.append(markdown(summaries[bus][route], "Measured now, %s" % ROUTE_NAMES[route]))
+            parts.append(markdown(summaries[bus][route], "Measured now, %s" % ROUTE_NAMES[route],
+                                  befores[bus][route]))
     parts += [saves[route] for route in routes if route in saves]
     text = "\n".join(parts)
     print(text)
@@ -461,7 +513,7 @@ def main(argv=None):
         write_fragment(a.out, text)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump(summaries, f, indent=1)
+            json.dump({"cache_model": summaries, "without_misses": befores}, f, indent=1)
     return 0
 
 

@@ -62,7 +62,8 @@
 // save put off until then comes after: App.later), `flash_shown` its flash figures until then,
 // `ram` (hex, 1024 bytes: the panel's 128 columns of the controller's RAM, in page order) is kept
 // for every frame that pushed data. `miss` (cache model on): {cycles, draw, shown: the cycles
-// of cache misses within the frame's cycles, draw and shown; misses, accesses}; the log's `xip`:
+// of cache misses within the frame's cycles, draw and shown; misses, accesses; total: every
+// miss's cycles since reset, at the frame's end}; the log's `xip`:
 // {fill, miss: cycles a miss costs at the end, overhead, hits, accesses, misses, miss_cycles}.
 import fs from 'fs';
 import { pathToFileURL } from 'url';
@@ -188,7 +189,8 @@ mcu.gpio[MARK_PIN].addListener(() => {
     if (xip) {
       const end = missCycles() - f.miss0;
       rec.miss = { cycles: end, draw: (f.firstBus === null ? end : f.missAtBus - f.miss0),
-        shown: f.bytes ? f.missAtPush - f.miss0 : end, misses: xip.misses - f.misses0, accesses: xip.accesses - f.acc0 };
+        shown: f.bytes ? f.missAtPush - f.miss0 : end, misses: xip.misses - f.misses0, accesses: xip.accesses - f.acc0,
+        total: missCycles() };
     }
     if (f.flashAtPush) rec.flash_shown = f.flashAtPush;  // (the flash's part before the push ended)
     if (f.bytes) rec.ram = panel();
