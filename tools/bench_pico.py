@@ -383,8 +383,9 @@ def device_code(steps, seed=SEED):
 
 def bench_device(port, steps):
     """Run the tour on a real Pico through mpremote (DECKDELVE_MPREMOTE replaces the command,
-    as for tools/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]} and
-    the free heap at the end."""
+    as for tools/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]},
+    the free heap at the end and the XIP cache's (hits, accesses) over the tour (None where
+    the device has no XIP_CTRL)."""
     tool = os.environ.get("DECKDELVE_MPREMOTE", "").split() or [mpy.tool("mpremote")]
     cmd = tool + ["connect", port, "soft-reset", "exec", device_code(steps)]
     try:
@@ -393,6 +394,7 @@ def bench_device(port, steps):
         raise Failure("mpremote did not run: %s" % e) from None
     frames = {}
     free = None
+    xip = None
     for line in r.stdout.splitlines():
         words = line.split()
         if words[:1] == ["BENCH"] and len(words) == 6:
@@ -400,14 +402,16 @@ def bench_device(port, steps):
                 (words[2], int(words[3]), int(words[4]), int(words[5])))
         elif words[:1] == ["BENCH-FREE"]:
             free = int(words[1])
+        elif words[:1] == ["BENCH-XIP"] and len(words) == 3:
+            xip = (int(words[1]), int(words[2]))
     if r.returncode or free is None:
         why = (r.stderr.strip() or r.stdout.strip() or "no output").splitlines()[-1]
         raise Failure("the benchmark did not finish on %s: %s (flash it first: make flash "
                       "BOARD=... PORT=...)" % (port, why))
-    return frames, free
+    return frames, free, xip
 
 
-def device_report(frames, free):
+def device_report(frames, free, xip=None):
     """Milliseconds per frame, per game: a press (median, worst), drawing and pushing alone
     (worst), entering and leaving."""
     def ms(us):
@@ -427,6 +431,11 @@ def device_report(frames, free):
             ms(max(p for *_x, p in play)), ms(enter), ms(leave)))
     lines.append("")
     lines.append("Free heap at the end: %.1f KB. A frame is 20 ms." % (free / 1000))
+    if xip is not None:
+        hits, accesses = xip
+        lines.append("XIP cache over the tour (the chip's XIP_CTRL counters): %d hits of %d "
+                     "accesses, hit rate %.1f %%." % (hits, accesses,
+                                                      100 * hits / max(1, accesses)))
     return "\n".join(lines) + "\n"
 
 
