@@ -996,6 +996,8 @@ def saves_markdown(waits, campaigns, route="stock MicroPython + .mpy on flash"):
     ]
     for display, c in campaigns:
         lines += [campaign_paragraph(c, display), ""]
+    if campaigns:
+        lines += [wear_paragraph(waits, campaigns[0][1]), ""]
     lines += [
         "Goals (issue 23): a The Four action, its save included, on screen within 2.50 M "
         "cycles (20 ms) in 9 of 10 actions with typical timing and never over 12.50 M (100 "
@@ -1004,6 +1006,41 @@ def saves_markdown(waits, campaigns, route="stock MicroPython + .mpy on flash"):
         "meanwhile.",
     ]
     return "\n".join(lines) + "\n"
+
+
+# Flash wear: the W25Q16JV's sectors take 100,000 erase cycles (datasheet); littlefs levels
+# its erases over the filesystem's blocks. Assumptions, stated where the figures are given: a
+# press a second in The Four, and in the other games a run finished every ten minutes.
+WEAR_CYCLES = 100_000
+PRESS_S = 1.0
+RUN_MINUTES = 10
+HOURS_A_DAY = 2
+
+
+def wear_paragraph(waits, c):
+    """Erases per hour of play for each game and the years at HOURS_A_DAY before a block
+    reaches WEAR_CYCLES with littlefs's wear levelling over GEOMETRY's blocks: The Four from
+    the long campaign c (its erases a press, at PRESS_S a press), the others from the kinds of
+    save a finished run writes (waits: save_waits(), their erases with typical timing)."""
+    blocks = GEOMETRY["block_count"]
+
+    def years(per_hour):
+        return WEAR_CYCLES * blocks / max(per_hour * HOURS_A_DAY * 365, 1e-9)
+
+    four = (sum(c["erases"]) + c["kept_erases"]) / (c["presses"] * PRESS_S) * 3600
+    run_kinds = ("scores", "achievements", "runs.dat", "saved run")
+    per_run = sum(max(r[3] for r in waits[k]["typical"]) for k in run_kinds
+                  if k in waits and waits[k].get("typical"))
+    others = per_run * 60 / RUN_MINUTES
+    return (
+        "Flash wear (W25Q16JV: %d erase cycles a sector; littlefs levels its erases over the "
+        "filesystem's %d blocks): The Four, from the campaign above at a press a second, %.0f "
+        "erases an hour of play, %.0f years at %d hours a day before a block reaches %d; "
+        "Rogue Solitaire, Mini Rogue, Red Queen and Solatro, a run finished every %d minutes "
+        "writing its score, achievements, runs.dat and a saved run (%d erases at most, typical "
+        "timing, above), %.0f erases an hour, %.0f years." % (
+            WEAR_CYCLES, blocks, four, years(four), HOURS_A_DAY, WEAR_CYCLES, RUN_MINUTES,
+            per_run, others, years(others)))
 
 
 def campaign_paragraph(c, display):
