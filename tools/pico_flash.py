@@ -467,8 +467,9 @@ def scenarios(actions=3):
 
 def script(steps):
     """The runner's script: the title (long enough for the boot check, in the frame after
-    the title is up, when no press follows), then each (label, keys)."""
-    lines = ["label title", "wait %d" % (100 if any(keys for _l, keys in steps) else 500)]
+    the title is up, when no press follows: the stock route's title is up ~0.55 s after
+    reset with the XIP cache modelled), then each (label, keys)."""
+    lines = ["label title", "wait %d" % (100 if any(keys for _l, keys in steps) else 1500)]
     for label, keys in steps:
         lines.append("label " + label)
         for k in keys:
