@@ -827,7 +827,8 @@ def cuts_markdown(results, n, boot):
     """docs/POWER-CUTS-pico.md: {route name: rows} as tables, with what was done."""
     lines = ["<!-- written by `make power-cuts` (python -m tools.pico_flash cuts) -->",
              "# Power cuts on the emulated Pico", "",
-             "Every kind of file the firmware writes, saved on the emulated Pico by the real "
+             "Every kind of file the firmware writes, saved on the emulated Pico (with its XIP "
+             "cache modelled: docs/BENCHMARKS-pico.md) by the real "
              "firmware (tools/pico_flash.py's scenarios), cut at %d or more seeded instants "
              "spread over the whole window of its save; every image rebuilt from the save's "
              "flash operations and loaded by the firmware's own loaders (MicroPython unix port): "
