@@ -30,3 +30,40 @@ def test_the_xip_cache_model_passes_its_self_test():
     assert result["ram_loop"]["misses"] == 0
     assert result["first_pass"]["misses"] == 8 * 1024 // 4
     assert result["second_pass"]["misses"] == 0
+
+
+def test_the_report_gives_each_figure_with_the_cache_and_the_same_run_less_its_misses():
+    # bench_pico's tables from a runner's log whose frames carry their misses (run.mjs `miss`):
+    # with the model, every figure as measured; without, the same frames less their misses.
+    from tools import bench_pico
+
+    key = bench_pico.TOUR[0][0]
+
+    def frame(n, label, cycles, draw, miss, press=None, redrawn=True):
+        return {"n": n, "label": label, "press": press, "cycles": cycles, "draw": draw,
+                "shown": cycles, "redrawn": redrawn, "pushed": redrawn,
+                "bytes": 128 if redrawn else 0, "at": 9_000_000 * n,
+                "miss": {"cycles": miss, "draw": miss // 2, "shown": miss, "total": 1_000_000 * n}}
+
+    frames = [frame(1, "title", 3_000_000, 900_000, 300_000),
+              frame(2, key + "/enter", 10_000_000, 9_000_000, 4_000_000, "a"),
+              frame(3, key + "/play", 2_000_000, 1_500_000, 800_000, "right"),
+              frame(4, key + "/play", 80_000, 80_000, 32_000, None, redrawn=False),
+              frame(5, key + "/pause", 3_000_000, 800_000, 400_000, "b"),
+              frame(6, key + "/leave", 9_000_000, 8_000_000, 3_000_000, "a")]
+    log = {"frames": frames, "probes": [], "xip": {
+        "hits": 980, "accesses": 1000, "misses": 20, "miss_cycles": 900, "miss": 45,
+        "fill": "word"}}
+    cached = bench_pico.summarize(log)
+    bare = bench_pico.summarize(log, cache=False)
+    row, old = cached["games"][0], bare["games"][0]
+    assert (row["enter"], old["enter"]) == (10_000_000, 6_000_000)
+    assert (row["idle"], old["idle"]) == (80_000, 48_000)
+    assert (row["draw"], old["draw"]) == (1_500_000, 1_100_000)
+    assert (cached["boot"], bare["boot"]) == (9_000_000, 8_000_000)
+    assert cached["xip"]["hit_rate"] == 0.98 and bare["xip"] is None
+    text = bench_pico.markdown(cached, "Measured now", bare)
+    assert "hit rate 98.0 %" in text and "45 cycles a miss" in text
+    assert "| 10.00 M / 6.00 M |" in text and "| 80.0 k / 48.0 k |" in text
+    assert any("an idle frame takes 80.0 k" in m for m in bench_pico.goals_missed(cached))
+    assert not any("idle" in m for m in bench_pico.goals_missed(bare))
