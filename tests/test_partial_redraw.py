@@ -25,14 +25,25 @@ def whole(app):
     return bytes(buf)
 
 
+class Partial(list):
+    """The region counts of every partial redraw made while the test runs; `own` counts those
+    made with a game's own scene on top of app (set by the test): its pause menu's and
+    dialogs' redraws are not the game's."""
+
+    app = None
+    own = 0
+
+
 @pytest.fixture
 def partial(monkeypatch):
-    """The region counts of every partial redraw made while the test runs."""
-    counts = []
+    counts = Partial()
     redraw = draw.redraw
 
     def counted(fb, regions, n, draw_all):
         counts.append(n)
+        # (by name: the app loads deckdelve.host afresh after it forgot it)
+        if counts.app is not None and type(counts.app.stack[-1]).__name__ == "GameHost":
+            counts.own += 1
         redraw(fb, regions, n, draw_all)
 
     monkeypatch.setattr(draw, "redraw", counted)
@@ -42,6 +53,7 @@ def partial(monkeypatch):
 @pytest.mark.parametrize("key", [g[0] for g in registry.GAMES])
 def test_a_partial_redraw_is_the_whole_redraw(key, partial):
     s = sim(game=key, seed=7)
+    partial.app = s.app
     if key == "the_four":  # its creation pages are drawn whole: the play after them
         assert bench_pico.past_creation(s)
     rng = random.Random(key)
@@ -50,8 +62,9 @@ def test_a_partial_redraw_is_the_whole_redraw(key, partial):
         s.step(buttons.from_letter(letter))
         shown = bytes(s.buf)
         assert shown == whole(s.app), "press %d (%s) of %s: %s" % (i, letter, key, s.ascii())
-    # every game's cursor moves redraw in parts (20 to 130 of these presses)
-    assert len(partial) >= 20, (key, len(partial))
+    # every game's cursor moves redraw its own scene in parts (20 to 130 of these presses;
+    # the pause menu's partial redraws do not count: a scene always redrawn whole would pass)
+    assert partial.own >= 20, (key, partial.own, len(partial))
 
 
 def test_a_partial_redraw_of_the_menus_is_the_whole_redraw(partial):

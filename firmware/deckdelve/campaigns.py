@@ -2,18 +2,19 @@
 # whole state after every action, and a journal of plain-text lines that never fills the flash.
 #
 # Files in the data folder, per game key and slot (0..SLOTS-1):
-#   camp_<key>_<slot>.sav     the snapshot, written through Store.write (header, checksum,
-#                             write-then-rename: a power cut leaves the old file or the new
-#                             one). Its JSON: label (the slot list's text), snap (the snapshot,
-#                             hex), jgen and jsize (where the journal stood before this save's
-#                             lines), lines (this save's journal lines, "\n"-terminated, then
-#                             the line in progress, unterminated: see Journal lines); and
-#                             from version 2 the screen it was left on: messages (the texts
-#                             still waiting to be read, in order), view (the scene's own small
-#                             ints: its page, list and cursor, see Scene.view), scored (the
-#                             story has ended and its score has been to the score table, so
-#                             reopening it to read does not score it twice). A version 1 file
-#                             (older firmware) loads as the main screen with no message.
+#   camp_<key>_<slot>.sav     the snapshot, written through Store.write_checked (header,
+#                             checksum; in place on littlefs, else write-then-rename: a power
+#                             cut leaves the old file or the new one). Its JSON: label (the slot
+#                             list's text), snap (the snapshot, hex), jgen and jsize (where the
+#                             journal stood before this save's lines), lines (this save's
+#                             journal lines, "\n"-terminated, then the line in progress,
+#                             unterminated: see Journal lines); and from version 2 the screen it
+#                             was left on: messages (the texts still waiting to be read, in
+#                             order), view (the scene's own small ints: its page, list and
+#                             cursor, see Scene.view), scored (the story has ended and its score
+#                             has been to the score table, so reopening it to read does not
+#                             score it twice). A version 1 file (older firmware) loads as the
+#                             main screen with no message.
 #   camp_<key>_<slot>.j0/.j1  the journal: two files of at most JOURNAL_MAX bytes, each
 #                             starting "#<generation>\n". Lines go to the newer one; when it is
 #                             full the older is started afresh (its lines roll off), so a
@@ -37,6 +38,14 @@
 # snapshot), and never loses a line (the last save's lines are in the snapshot until the next
 # save has written them). Loading never consumes or deletes a campaign.
 #
+# What a save costs on the Pico's flash (littlefs; tools/pico_flash.py measures it): the slot
+# file is rewritten in place (Store.IN_PLACE: littlefs commits it whole at the close or not at
+# all, so a cut still leaves the old snapshot or the new one), one metadata commit where a
+# .tmp and a rename took three, two of them carrying the ~480 bytes; written without spaces
+# between JSON items, to stay under littlefs's 512-byte inline limit. An erase comes when the
+# folder's metadata block is full and littlefs compacts it, and at every journal append
+# (littlefs copies a file's last, part-filled block to append to it).
+#
 # Damaged files (tests/shared/test_store_bad_files.py, test_campaign_damage.py). The snapshot
 # is the campaign: it is checked like every store file (header, version, checksum) and then
 # field by field (_is_snapshot) and by the game's restore(); one that fails is set aside
@@ -52,6 +61,7 @@
 # boot, so the notice comes then. A snapshot that could not be read (out of memory) or is
 # from a newer firmware is left as it is: the slot is not started afresh over it (start()
 # refuses, and so do saves).
+import json
 import os
 from binascii import hexlify, unhexlify
 
@@ -441,11 +451,15 @@ class Campaign:
             value = {"label": game.slot_label(), "snap": hexlify(game.snapshot()).decode(),
                      "jgen": self.gen, "jsize": self.size, "lines": self.unwritten + self.held,
                      "messages": messages, "view": view, "scored": self.scored}
+            # No spaces between items: the file stays under littlefs's 512-byte inline
+            # limit more often (see "What a save costs" at the top).
+            payload = json.dumps(value, separators=(",", ":")).encode()
         except MemoryError:
             self.store.note("Could not save %s (out of memory); what was saved before is "
                             "kept." % self.what())
             return False
-        if not self.store.write_json(self.name, KIND, VERSION, value, self.what()):
+        if not self.store.write_checked(self.name, KIND, VERSION, (payload,), self.what(),
+                                        True):
             return False
         self.messages = messages
         self.view = view

@@ -13,7 +13,10 @@
 # The primitives, for any kind of file (campaigns.py builds on them too):
 #   write_checked(name, kind, version, parts)   writes the parts (bytes, or array("H") whose
 #       items go little-endian) to "<name>.tmp", then renames it over name: a power cut
-#       leaves the old file or the new one, never half of one (littlefs renames atomically).
+#       leaves the old file or the new one, never half of one (littlefs renames atomically),
+#       and perhaps the .tmp, which the boot check (check_files) removes. On littlefs
+#       (IN_PLACE) a caller may ask for in_place: a file that exists is rewritten in place,
+#       which littlefs commits whole at the close or not at all.
 #       Nothing is built whole: the checksum is a first pass over the parts.
 #   open_checked(name, kind, version, limit)    opens name and checks all that can be checked
 #       before the payload is read: it is a file, not above limit bytes (a bounded read: a
@@ -33,6 +36,7 @@
 # shows at once (see App.show_notices).
 import json
 import os
+import sys
 
 SETTINGS_VERSION = 1
 SMALL_LIMIT = 4096  # bytes a settings, scores or achievements file may hold
@@ -49,6 +53,16 @@ INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen o
 # What a file holds, for the player's notices.
 WHAT = {"settings.dat": "the settings", "scores.dat": "the high scores",
         "achieve.dat": "the achievements"}
+
+# Whether write_checked(..., in_place=True) rewrites a file that exists in place: on littlefs,
+# the Pico's filesystem (the rp2 port's VfsLfs2), a file written in place is committed whole
+# at its close or not at all (copy-on-write: the truncation and the new bytes stay in RAM until
+# the close commits them in one metadata commit, and a file whose write failed is never
+# committed). The .tmp and the rename take three commits there, two of them carrying the data
+# (littlefs's rename copies an inline file's bytes): for The Four's save after every action,
+# most of its flash erases (tools/pico_flash.py). Not elsewhere (the host's files are not
+# committed whole); tests of real littlefs set it.
+IN_PLACE = sys.platform == "rp2"
 
 # The rename that commits a write. A module-level name so that a test can make it fail
 # (MicroPython's os module cannot be patched).
@@ -301,10 +315,11 @@ class Store:
             self.note("Did not save %s: %s could not be read." % (what, name))
         return True
 
-    def write_checked(self, name, kind, version, parts, what=None):
+    def write_checked(self, name, kind, version, parts, what=None, in_place=False):
         """Write parts (bytes-like, or array("H") written little-endian) as one checked file,
         atomically; True on success. On failure the old file is untouched and a notice
-        says what was not kept."""
+        says what was not kept. in_place (parts: bytes; see IN_PLACE): on littlefs, a file
+        that exists is rewritten in place, in one write of bytes made beforehand."""
         what = what or WHAT.get(name, name)
         if not self.writable:
             self.note("Could not save %s: no data folder." % what)
@@ -315,8 +330,15 @@ class Store:
         tmp = self.path(name + ".tmp")
         try:
             length, total = _sum(parts)
+            head = ("DECKDELVE %s %d %d %d\n" % (kind, version, length, total)).encode()
+            if in_place and IN_PLACE and _stat(self.path(name)) is not None:
+                for part in parts:
+                    head += part
+                with open(self.path(name), "wb") as f:
+                    f.write(head)  # (one write: if it fails, the close commits nothing)
+                return True
             with open(tmp, "wb") as f:
-                f.write(("DECKDELVE %s %d %d %d\n" % (kind, version, length, total)).encode())
+                f.write(head)
                 for part in parts:
                     f.write(part)
             rename(tmp, self.path(name))
@@ -330,14 +352,14 @@ class Store:
         self.note("Could not save %s (%s); what was saved before is kept." % (what, why))
         return False
 
-    def write_json(self, name, kind, version, value, what=None):
+    def write_json(self, name, kind, version, value, what=None, in_place=False):
         try:
             payload = json.dumps(value).encode()
         except MemoryError:
             self.note("Could not save %s (out of memory); what was saved before is kept." %
                       (what or WHAT.get(name, name)))
             return False
-        return self.write_checked(name, kind, version, (payload,), what)
+        return self.write_checked(name, kind, version, (payload,), what, in_place)
 
     def remove(self, name):
         try:
@@ -378,6 +400,15 @@ class Store:
         now and not when a game next needs it. keys: the games, for their saved runs."""
         if not self.writable:
             self.note("Cannot use the data folder %s: nothing will be saved." % self.root)
+        try:
+            names = os.listdir(self.root or "/")
+        except OSError:
+            names = ()
+        # A power cut during a write leaves its "<name>.tmp" beside the good file (the rename
+        # never came): nothing reads it, and no write is under way at boot, so it goes.
+        for name in names:
+            if name.endswith(".tmp"):
+                self.remove(name)
         self.scores("")
         self.achievements("")
         _part("runs").counters(self)
@@ -385,10 +416,6 @@ class Store:
             self.has_run(key, True)
         # Campaign slots (campaigns.py), only when the folder holds any: the module then
         # loads for this call alone.
-        try:
-            names = os.listdir(self.root or "/")
-        except OSError:
-            names = ()
         for key in keys:
             prefix = campaign_prefix(key)
             for name in names:

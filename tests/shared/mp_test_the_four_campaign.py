@@ -10,7 +10,7 @@
 import gc
 
 from cutflash import CutFlash
-from deckdelve import campaigns
+from deckdelve import campaigns, store
 from deckdelve.games import the_four as tf
 from deckdelve.rng import Rng
 
@@ -154,6 +154,16 @@ def test_a_cut_at_any_write_point_of_an_action_loads_before_or_after():
     finally:
         campaigns.JOURNAL_MAX = old_max
         dev.umount(POINT)
+
+
+def test_a_cut_at_any_write_point_of_an_in_place_save_loads_before_or_after():
+    # As the Pico saves (store.IN_PLACE: on littlefs the slot file is rewritten in place, which
+    # littlefs commits whole at its close or not at all): the same cuts, the same guarantees.
+    store.IN_PLACE = True
+    try:
+        test_a_cut_at_any_write_point_of_an_action_loads_before_or_after()
+    finally:
+        store.IN_PLACE = False
 
 
 def test_a_cut_while_starting_a_campaign_leaves_the_slot_empty_or_started():

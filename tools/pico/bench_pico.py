@@ -32,37 +32,18 @@ on the device (benchdata/, removed after), so the player's saves are not touched
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
+from tools.pico import pico_flash
 from tools.ship import inputs, mpy
+from tools.pico.pico_emu import (  # noqa: F401 (the tour's names, as tests and tools use them)
+    BOARD, BUSES, HERE, LETTERS, ROUTE_NAMES, ROUTES,
+    SEED, Failure, build_image, check_tools, data_files, emulate,
+    firmware_for, game_index, npm_ci, past_creation,
+)
 
-HERE = os.path.join(mpy.ROOT, "tools", "pico")
-
-
-def firmware_for(route, board=None):
-    """The UF2 a route boots: "mpy" the stock MicroPython image (its code then goes on flash as
-    .mpy, as `make flash` puts it), "frozen" the Deckdelve image of board (default BOARD;
-    tools/ship/firmware.py: the code frozen in, nothing but the player's files on flash). Raises
-    inputs.Missing when the image can be neither found nor made."""
-    if route == "frozen":
-        from tools.ship import firmware
-
-        try:
-            return firmware.build(board or BOARD)
-        except firmware.Failure as e:
-            raise Failure(str(e)) from None
-    return inputs.stock()
-
-
-ROUTES = ("mpy", "frozen")
-BOARD = "ssd1306-i2c"  # the board the tour runs on (the runner models every one in boards/)
-# The buses measured (--bus): a board of each, the same SSD1306 and buttons. On I2C at 400 kHz
-# a whole frame's push costs 2.8 M cycles, on SPI at 10 MHz ~0.1 M: there drawing is the press.
-BUSES = {"i2c": BOARD, "spi": "ssd1306-spi"}
-SEED = 1  # the first game's seed; each game after it takes the next
 CLOCK_HZ = 125_000_000
 # Goals, in cycles at 125 MHz (issues 16 and 27). Drawing alone (a frame's cycles before its
 # first transfer to the display: the press handled and the screen drawn) <= DRAW_GOAL for
@@ -91,23 +72,6 @@ TOUR = (
 # Per game, where it differs from the others: (keys from its menu's first row to the press
 # that starts it, keys from the pause menu's opening to the press that leaves).
 ENTER_LEAVE = {"the_four": ("A", "BU")}
-
-LETTERS = {"U": "up", "D": "down", "L": "left", "R": "right", "A": "a", "B": "b"}
-
-
-class Failure(Exception):
-    """A missing tool or a broken run: one line for the user."""
-
-
-def game_index(key):
-    sys.path.insert(0, mpy.FIRMWARE)
-    from deckdelve import registry
-
-    for i, entry in enumerate(registry.GAMES):
-        if entry[0] == key:
-            return i
-    raise Failure("no game %r in the registry" % key)
-
 
 def tour(games=None, first_run=False):
     """The script as (label, keys) steps: keys is a string of U D L R A B, one press each;
@@ -162,140 +126,6 @@ def script(steps):
     return "\n".join(lines) + "\n"
 
 
-def check_tools():
-    for tool in ("node", "npm"):
-        if shutil.which(tool) is None:
-            raise Failure("%s is not installed (the emulator runs on Node.js 18 or later)" % tool)
-
-
-def npm_ci():
-    """Install the pinned rp2040js into tools/pico/node_modules (once)."""
-    marker = os.path.join(HERE, "node_modules", ".package-lock.json")
-    lock = os.path.join(HERE, "package-lock.json")
-    if os.path.isfile(marker) and os.path.getmtime(marker) >= os.path.getmtime(lock):
-        return
-    r = subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=HERE,
-                       capture_output=True, text=True)
-    if r.returncode:
-        raise Failure("npm ci in tools/pico failed: " + (r.stderr.strip() or r.stdout.strip())
-                      .splitlines()[-1])
-
-
-def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None, board=BOARD):
-    """The littlefs image `make flash BOARD=board` would leave on a Pico (route "mpy"), or
-    that the Deckdelve image's own first start leaves (route "frozen": no code, no board
-    file), with data (default data_files()) in /data, the bench main.py (or main, the text of
-    another) and extra ({path: bytes}, put in last). Returns its path."""
-    try:
-        from littlefs import LittleFS
-    except ImportError:
-        raise Failure("PyPI littlefs-python is missing: run `make venv`") from None
-    from tools.ship import deploy
-
-    deploy.stage()
-    files = {}
-    if main is None:
-        # The harness as .mpy, imported by a one-line main.py: the device compiles only that
-        # line, so what is measured from reset is the firmware's own start.
-        with open(os.path.join(HERE, "bench_main.py")) as f:
-            harness = f.read().replace("seed=SEED)", "seed=%d)" % seed)
-        source = os.path.join(work, "bench_main.py")
-        with open(source, "w") as f:
-            f.write(harness)
-        compiled = os.path.join(work, "bench_main.mpy")
-        r = subprocess.run([mpy.tool("mpy-cross"), "-o", compiled, source],
-                           capture_output=True, text=True)
-        if r.returncode:
-            raise Failure("mpy-cross failed on the bench harness: " + r.stderr.strip())
-        with open(compiled, "rb") as f:
-            files["/bench_main.mpy"] = f.read()
-        main = "import bench_main\n"
-    files["/main.py"] = main.encode()
-    if route == "mpy":
-        with open(deploy.board_path(board), "rb") as f:
-            files["/board.json"] = f.read()
-    for name, content in (data_files() if data is None else data).items():
-        files["/data/" + name] = content
-    stage = os.path.join(deploy.STAGE, "deckdelve")
-    for folder, _dirs, names in os.walk(stage if route == "mpy" else os.devnull):
-        for name in names:
-            src = os.path.join(folder, name)
-            with open(src, "rb") as f:
-                files["/" + os.path.relpath(src, deploy.STAGE).replace(os.sep, "/")] = f.read()
-    files.update(extra or {})
-    # The rp2 port's filesystem on a 2 MiB RPI_PICO: 352 blocks of 4 KiB at flash 0xA0000,
-    # mounted as VfsLfs2(rp2.Flash(), progsize=256): read 32, prog 256, cache 1024,
-    # lookahead 32 (extmod/vfs_lfsx.c). /data is made here, as `make flash` makes it.
-    fs = LittleFS(block_size=4096, block_count=352, read_size=32, prog_size=256,
-                  cache_size=1024, lookahead_size=32, block_cycles=100)
-    made = set()
-    for path in sorted(files) + ["/data/"]:
-        parts = path.strip("/").split("/")
-        for i in range(1, len(parts) if not path.endswith("/") else len(parts) + 1):
-            d = "/" + "/".join(parts[:i])
-            if d not in made:
-                fs.mkdir(d)
-                made.add(d)
-        if not path.endswith("/"):
-            with fs.open(path, "wb") as h:
-                h.write(files[path])
-    image = os.path.join(work, "fs.img")
-    with open(image, "wb") as f:
-        f.write(fs.context.buffer)
-    return image
-
-
-def past_creation(s):
-    """Play The Four's character creation in the simulator s (a page of its own) through its
-    buttons, as tests/test_the_four_screens.py does, up to the game's first idle turn.
-    Returns whether the game got there."""
-    from deckdelve.games import the_four
-
-    s.keys("AADADA" + "DDAA" + "DDDDDADDA")  # the character: what, origin, ratings
-    host = s.app.stack[-1]
-    while host.scene.current() != the_four.act(the_four.BEGIN):
-        s.press("D")
-    s.press("A")
-    while host.pending:
-        s.press("A")
-    return host.game.phase == the_four.IDLE
-
-
-def data_files(settings=True):
-    """The data folder the tour starts with, {name: bytes}: settings.dat with every how-to seen
-    and each game's menu on the option the tour starts (settings=False: none, as on a Pico
-    just flashed: see tour(first_run)), and a campaign of The Four in slot 1, past its
-    character's creation (made here by the simulator through the game's buttons:
-    past_creation(), so that the tour's presses in The Four measure its play, not its
-    creation screens)."""
-    sys.path.insert(0, mpy.ROOT)
-    from host_sim.sim import Sim
-
-    from deckdelve import registry
-    from deckdelve.store import DEFAULT_SETTINGS, Store
-
-    keys = [g[0] for g in registry.GAMES]
-    if settings:
-        settings = dict(DEFAULT_SETTINGS)
-        settings["seen"] = ",".join(["*"] + keys)
-        # (each game's option as its menu offers it; the last, the game last started)
-        settings["last"] = ",".join("%s=%d" % (k, 1 if k == "mini_rogue" else 0) for k in keys)
-    folder = tempfile.mkdtemp(prefix="deckdelve-pico-data-")
-    try:
-        if settings:
-            Store(folder).save_settings(settings)
-        s = Sim(folder, seed=SEED, game="the_four")  # slot 1: a slot game runs in a slot
-        if not past_creation(s):
-            raise Failure("The Four's campaign for the tour is not past its creation")
-        files = {}
-        for name in sorted(os.listdir(folder)):
-            with open(os.path.join(folder, name), "rb") as f:
-                files[name] = f.read()
-        return files
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy", data=None,
         extra=None, board=BOARD, **flash):
     """Boot the firmware of route (or the UF2 firmware) in the emulator, with the flash
@@ -308,57 +138,30 @@ def run(steps, firmware=None, bootrom=None, seed=SEED, main=None, route="mpy", d
         return emulate(script(steps), image, board, firmware, bootrom, route, **flash)
 
 
-def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
-            timing="typical", flash_out=None, flash_log=None, cut=None, cut_seed=0,
-            check=True):
-    """Boot the firmware of route (or the UF2 firmware) on the emulated Pico with the
-    filesystem image (a file: the rp2 port's littlefs area) and play the runner's script text;
-    returns its log. timing: the flash chip's, "typical" or "worst"; flash_out: a file to save
-    the filesystem area in at the end (boot it again as image); flash_log: a file for every
-    erase and page program; cut: the instant (cycles of emulated time) of a power cut, an
-    operation under way then left part done as cut_seed makes it (see tools/pico/run.mjs).
-    check=False returns a log with an error instead of raising."""
-    check_tools()
-    firmware = firmware or firmware_for(route, board)
-    bootrom = bootrom or inputs.bootrom()
-    npm_ci()
-    from tools.ship import deploy
-
-    with tempfile.TemporaryDirectory(prefix="deckdelve-pico-run-") as work:
-        path = os.path.join(work, "script.txt")
-        with open(path, "w") as f:
-            f.write(text)
-        out = os.path.join(work, "log.json")
-        cmd = ["node", os.path.join(HERE, "run.mjs"), os.path.abspath(firmware),
-               os.path.abspath(bootrom), image, path, out, "--board", deploy.board_path(board),
-               "--timing", timing]
-        for flag, value in (("--flash-out", flash_out), ("--flash-log", flash_log),
-                            ("--cut", cut), ("--seed", cut_seed if cut is not None else None)):
-            if value is not None:
-                cmd += [flag, str(value)]
-        r = subprocess.run(cmd, capture_output=True, text=True)
-        if r.returncode or not os.path.isfile(out):
-            why = (r.stderr.strip() or "no log").splitlines()[-1]
-            raise Failure("the emulator failed: " + why)
-        with open(out) as f:
-            log = json.load(f)
-    if log["error"] and check:
-        tail = log["serial"].strip().splitlines()[-3:]
-        raise Failure("the emulated Pico: %s %s" % (log["error"], " / ".join(tail)))
-    return log
-
-
 def _stats(xs):
     xs = sorted(xs)
     return (xs[len(xs) // 2], xs[-1]) if xs else (None, None)
 
 
-def summarize(log):
+def without_misses(f):
+    """A frame's figures less its XIP cache misses' cycles (run.mjs's `miss`): what the
+    emulated Pico gave before it modelled the cache (every flash read a hit)."""
+    m = f.get("miss")
+    if not m:
+        return f
+    return dict(f, cycles=f["cycles"] - m["cycles"], draw=f["draw"] - m["draw"],
+                shown=f["shown"] - m["shown"])
+
+
+def summarize(log, cache=True):
     """Per game: press (median, worst), drawing alone (median of the presses, worst of every
     redraw: presses and animation frames), enter, leave, idle median, idle allocation, free
-    heap; the menus' presses likewise; and the title's heap."""
+    heap; the menus' presses likewise; and the title's heap. cache=False: every figure less
+    its cache misses (without_misses). `xip`: the cache's hit rate over the run and the share
+    of the frames' cycles its misses took (None without the model)."""
+    frames = log["frames"] if cache else [without_misses(f) for f in log["frames"]]
     by = {}
-    for f in log["frames"]:
+    for f in frames:
         by.setdefault(f["label"], []).append(f)
     heap = {}
     for p in log["probes"]:
@@ -391,8 +194,16 @@ def summarize(log):
     # Reset to the first full title frame: the end of the first frame that pushed pixels (the
     # splash before it is the title's big word alone).
     boot = next((f.get("at") for f in log["frames"] if f["pushed"]), None)
+    if not cache and boot is not None:  # (less every miss since reset: `total`)
+        boot -= next(f for f in log["frames"] if f["pushed"]).get("miss", {}).get("total", 0)
+    xip = log.get("xip")
+    if xip:
+        total = sum(f["cycles"] for f in log["frames"])
+        xip = {"hit_rate": xip["hits"] / max(1, xip["accesses"]),
+               "miss_share": sum(f["miss"]["cycles"] for f in log["frames"]) / max(1, total),
+               "miss": xip["miss"], "fill": xip["fill"]}
     return {"games": rows, "boot": boot, "title_free": heap.get("title", (None,))[0],
-            "bus": log.get("bus"),
+            "bus": log.get("bus"), "xip": xip if cache else None,
             "menu_press": _stats([f["cycles"] for f in menus]),
             "menu_draw": _stats([f["draw"] for f in menus])}
 
@@ -413,10 +224,22 @@ def bus_name(summary):
                          "%g MHz" % round(hz / 1e6, 1) if hz >= 1e6 else "%g kHz" % (hz / 1e3))
 
 
-def markdown(summary, heading="Measured now"):
+def xip_words(summary):
+    """The cache model's figures in words ("" without the model)."""
+    xip = summary.get("xip")
+    if not xip:
+        return ""
+    return ("XIP cache modelled: hit rate %.1f %%, misses %.0f %% of the frames' cycles (%d "
+            "cycles a miss)" % (100 * xip["hit_rate"], 100 * xip["miss_share"], xip["miss"]))
+
+
+def markdown(summary, heading="Measured now", before=None):
+    """A route's table on one bus; before: the same run's summary without the cache's misses
+    (summarize(log, cache=False)), shown after it for comparison."""
+    xip = xip_words(summary)
     lines = [
-        "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on %s, 125 MHz)" % (
-            heading, bus_name(summary)),
+        "### %s (emulated Pico, MicroPython 1.28.0, SSD1306 on %s, 125 MHz%s)" % (
+            heading, bus_name(summary), "; " + xip if xip else ", no cache model"),
         "",
         "| game | press, median | press, worst | drawing alone, median | drawing alone, worst "
         "| bytes pushed, median | animation frame, worst | enter the game | leave it | "
@@ -440,10 +263,23 @@ def markdown(summary, heading="Measured now"):
                      _m(summary["menu_press"][0]), _m(summary["menu_press"][1]),
                      _m(summary["menu_draw"][0]), _m(summary["menu_draw"][1]),
                      (summary["title_free"] or 0) / 1000))
+    if before is not None:
+        lines += ["", "The same run less its cache misses (every flash read a hit: the figures "
+                  "`make bench-pico` gave before the cache model, kept for one release), with "
+                  "the model / without:", "",
+                  "| game | press, median | press, worst | drawing alone, worst | enter the "
+                  "game | leave it | idle frame |", "|---|---|---|---|---|---|---|"]
+        old = {r["game"]: r for r in before["games"]}
+        for r in summary["games"]:
+            o = old[r["game"]]
+            lines.append("| %s | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s | %s / %s |" % (
+                r["game"], _m(r["press"][0]), _m(o["press"][0]), _m(r["press"][1]),
+                _m(o["press"][1]), _m(r["draw"]), _m(o["draw"]), _m(r["enter"]),
+                _m(o["enter"]), _m(r["leave"]), _m(o["leave"]), _k(r["idle"]), _k(o["idle"])))
+        lines += ["", "Menus, drawing alone worst: %s / %s; reset to the first full title "
+                  "frame: %s / %s." % (_m(summary["menu_draw"][1]), _m(before["menu_draw"][1]),
+                                       _m(summary["boot"]), _m(before["boot"]))]
     return "\n".join(lines) + "\n"
-
-
-ROUTE_NAMES = {"mpy": "stock MicroPython + .mpy on flash", "frozen": "Deckdelve image (frozen)"}
 
 
 def side_by_side(summaries):
@@ -535,7 +371,8 @@ def write_fragment(path, text):
             kept = old[at:]
     with open(path, "w") as f:
         f.write("<!-- written by `make bench-pico` (python -m tools.pico.bench_pico); the part "
-                "under '%s' is kept -->\n%s%s" % (KEPT, text, kept))
+                "under "
+                "'%s' is kept -->\n%s%s" % (KEPT, text, kept))
 
 
 def device_code(steps, seed=SEED):
@@ -548,8 +385,9 @@ def device_code(steps, seed=SEED):
 
 def bench_device(port, steps):
     """Run the tour on a real Pico through mpremote (DECKDELVE_MPREMOTE replaces the command,
-    as for tools/ship/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]} and
-    the free heap at the end."""
+    as for tools/ship/deploy.py); returns {label: [(press, handle_us, draw_us, push_us), ...]},
+    the free heap at the end and the XIP cache's (hits, accesses) over the tour (None where
+    the device has no XIP_CTRL)."""
     tool = os.environ.get("DECKDELVE_MPREMOTE", "").split() or [mpy.tool("mpremote")]
     cmd = tool + ["connect", port, "soft-reset", "exec", device_code(steps)]
     try:
@@ -558,6 +396,7 @@ def bench_device(port, steps):
         raise Failure("mpremote did not run: %s" % e) from None
     frames = {}
     free = None
+    xip = None
     for line in r.stdout.splitlines():
         words = line.split()
         if words[:1] == ["BENCH"] and len(words) == 6:
@@ -565,14 +404,16 @@ def bench_device(port, steps):
                 (words[2], int(words[3]), int(words[4]), int(words[5])))
         elif words[:1] == ["BENCH-FREE"]:
             free = int(words[1])
+        elif words[:1] == ["BENCH-XIP"] and len(words) == 3:
+            xip = (int(words[1]), int(words[2]))
     if r.returncode or free is None:
         why = (r.stderr.strip() or r.stdout.strip() or "no output").splitlines()[-1]
         raise Failure("the benchmark did not finish on %s: %s (flash it first: make flash "
                       "BOARD=... PORT=...)" % (port, why))
-    return frames, free
+    return frames, free, xip
 
 
-def device_report(frames, free):
+def device_report(frames, free, xip=None):
     """Milliseconds per frame, per game: a press (median, worst), drawing and pushing alone
     (worst), entering and leaving."""
     def ms(us):
@@ -592,6 +433,11 @@ def device_report(frames, free):
             ms(max(p for *_x, p in play)), ms(enter), ms(leave)))
     lines.append("")
     lines.append("Free heap at the end: %.1f KB. A frame is 20 ms." % (free / 1000))
+    if xip is not None:
+        hits, accesses = xip
+        lines.append("XIP cache over the tour (the chip's XIP_CTRL counters): %d hits of %d "
+                     "accesses, hit rate %.1f %%." % (hits, accesses,
+                                                      100 * hits / max(1, accesses)))
     return "\n".join(lines) + "\n"
 
 
@@ -616,6 +462,9 @@ def main(argv=None):
                         "long The Four campaign of this many actions (tools/pico/pico_flash.py; "
                         "0: "
                         "neither; only with every game)")
+    p.add_argument("--saves-bus", choices=tuple(BUSES) + ("both",), default="both",
+                   help="the bus(es) of the long campaign (default both; a flash operation "
+                        "takes as long on either, the push is the difference)")
     p.add_argument("--device", metavar="PORT",
                    help="run the tour on a real Pico (flashed with `make flash`) through "
                         "mpremote instead, and print milliseconds per frame")
@@ -639,21 +488,21 @@ def main(argv=None):
         routes = ROUTES if a.route == "both" else (a.route,)
         buses = tuple(BUSES) if a.bus == "both" else (a.bus,)
         summaries = {}  # {bus: {route: summary}}
+        befores = {}  # the same, less the cache's misses (summarize(cache=False))
         for bus in buses:
             for route in routes:
-                summaries.setdefault(bus, {})[route] = summarize(run(
-                    tour(games), a.firmware, a.bootrom, route=route, board=BUSES[bus]))
+                log = run(tour(games), a.firmware, a.bootrom, route=route, board=BUSES[bus])
+                summaries.setdefault(bus, {})[route] = summarize(log)
+                befores.setdefault(bus, {})[route] = summarize(log, cache=False)
         saves = {}
         if a.saves > 0 and not games:
-            from tools.pico import pico_flash
-
             for route in routes:
                 kit = {"firmware": a.firmware, "bootrom": a.bootrom, "route": route}
                 # (the kinds of save on the I2C board: a flash operation takes as long on
                 # either; the long campaign on each bus: there the push is the difference)
                 campaigns = [("SSD1306 on %s" % bus_name(summaries[bus][route]),
                               pico_flash.long_campaign(a.saves, board=BUSES[bus], **kit))
-                             for bus in buses]
+                             for bus in buses if a.saves_bus in ("both", bus)]
                 saves[route] = pico_flash.saves_markdown(
                     pico_flash.save_waits(board=BUSES[buses[0]], **kit), campaigns,
                     ROUTE_NAMES[route])
@@ -666,7 +515,8 @@ def main(argv=None):
             parts.append(side_by_side(summaries[bus]))
     for bus in buses:
         for route in routes:
-            parts.append(markdown(summaries[bus][route], "Measured now, %s" % ROUTE_NAMES[route]))
+            parts.append(markdown(summaries[bus][route], "Measured now, %s" % ROUTE_NAMES[route],
+                                  befores[bus][route]))
     parts += [saves[route] for route in routes if route in saves]
     text = "\n".join(parts)
     print(text)
@@ -678,7 +528,7 @@ def main(argv=None):
         write_fragment(a.out, text)
     if a.json:
         with open(a.json, "w") as f:
-            json.dump(summaries, f, indent=1)
+            json.dump({"cache_model": summaries, "without_misses": befores}, f, indent=1)
     return 0
 
 

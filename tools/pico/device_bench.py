@@ -3,6 +3,9 @@
 # file (`make flash`). It plays the same tour as the emulator's benchmark on the real display,
 # timing each redraw: one line a frame that redrew,
 #   BENCH <label> <press or -> <us handling the press> <us drawing> <us pushing>
+# and at the end the XIP cache's own counters over the tour (RP2040 XIP_CTRL CTR_HIT and
+# CTR_ACC, cleared at its start: the emulated Pico's cache model reads the same):
+#   BENCH-XIP <hits> <accesses>
 # Its data folder is its own (benchdata/, removed after): the player's saves are not touched.
 import gc
 import os
@@ -11,6 +14,12 @@ import time
 from deckdelve.app import App
 from deckdelve.hw import board, devices
 
+try:
+    from machine import mem32
+except ImportError:  # (not an RP2040: no counters)
+    mem32 = None
+XIP_CTR_HIT = 0x1400000C  # a write clears it
+XIP_CTR_ACC = 0x14000010
 STEPS = STEPS  # noqa: F821 - ((label, keys), ...), filled in by tools/pico/bench_pico.py
 DATA = "benchdata"
 
@@ -53,12 +62,17 @@ def play(display):
         app.after_show()  # (as boot.Console: a save put off until the frame is shown)
         return redraw
 
+    if mem32 is not None:
+        mem32[XIP_CTR_HIT] = 0
+        mem32[XIP_CTR_ACC] = 0
     frame("title", "-")
     for label, keys in STEPS:
         for k in keys:
             frame(label, k)
             while frame(label, "-"):
                 pass
+    if mem32 is not None:
+        print("BENCH-XIP", mem32[XIP_CTR_HIT] & 0xFFFFFFFF, mem32[XIP_CTR_ACC] & 0xFFFFFFFF)
     gc.collect()
     print("BENCH-FREE", gc.mem_free())
 

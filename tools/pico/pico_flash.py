@@ -5,7 +5,7 @@ instant of it leaves, and how long a player waits for it.
                                     [--route mpy|frozen|both] [--out FILE]
     python -m tools.pico.pico_flash waits [--actions N] [--route mpy|frozen|both] [--out FILE]
 
-The emulator (tools/pico/run.mjs, through tools.pico.bench_pico.emulate) erases and programs the
+The emulator (tools/pico/run.mjs, through tools.pico.pico_emu.emulate) erases and programs the
 flash as the rp2 port asks, with the W25Q16JV's timing, and logs every erase and page program
 with its instant. A SCENARIO boots the real firmware by either route (--route: "mpy", the stock
 MicroPython image with the files `make flash` copies; "frozen", the Deckdelve image of the
@@ -43,19 +43,19 @@ import shutil
 import sys
 import tempfile
 
-from tools.pico import bench_pico
+from tools.pico import pico_emu
 from tools.ship import inputs, mpy
 
-SEED = bench_pico.SEED  # the first game's seed on the Pico and in the simulator
+SEED = pico_emu.SEED  # the first game's seed on the Pico and in the simulator
 INSTANTS = 50  # cut instants per kind of file (the issue's "at least 50")
-# The rp2 port's littlefs on a 2 MiB RPI_PICO (bench_pico.build_image makes it the same way)
+# The rp2 port's littlefs on a 2 MiB RPI_PICO (pico_emu.build_image makes it the same way)
 GEOMETRY = dict(block_size=4096, block_count=352, read_size=32, prog_size=256, cache_size=1024,
                 lookahead_size=32, block_cycles=100)
-LETTERS = bench_pico.LETTERS
+LETTERS = pico_emu.LETTERS
 OUT = os.path.join(mpy.ROOT, "out", "pico")
 
 
-class Failure(bench_pico.Failure):
+class Failure(pico_emu.Failure):
     pass
 
 
@@ -149,7 +149,7 @@ def _settings_only():
 
 @functools.lru_cache(maxsize=1)
 def _tour_data():
-    return bench_pico.data_files()
+    return pico_emu.data_files()
 
 
 def sim_at(data, keys="", seed=SEED, patch=None):
@@ -238,7 +238,7 @@ class Scenario:
         """The /main.py text: None (bench_pico's harness) unless the scenario has its bug."""
         if not self.bug:
             return None
-        with open(os.path.join(bench_pico.HERE, "bench_main.py")) as f:
+        with open(os.path.join(pico_emu.HERE, "bench_main.py")) as f:
             return BUG_MAIN + f.read().replace("seed=SEED)", "seed=%d)" % SEED)
 
     def steps(self):
@@ -301,7 +301,7 @@ def _menu_keys(key, files):
         offered, rows = menu.index, len(menu.items)
     finally:
         shutil.rmtree(folder)
-    target = rows - 1 if key == "settings" else bench_pico.game_index(key)
+    target = rows - 1 if key == "settings" else pico_emu.game_index(key)
     return "A" + "D" * ((target - offered) % rows) + "A"
 
 
@@ -468,8 +468,9 @@ def scenarios(actions=3):
 
 def script(steps):
     """The runner's script: the title (long enough for the boot check, in the frame after
-    the title is up, when no press follows), then each (label, keys)."""
-    lines = ["label title", "wait %d" % (100 if any(keys for _l, keys in steps) else 500)]
+    the title is up, when no press follows: the stock route's title is up ~0.55 s after
+    reset with the XIP cache modelled), then each (label, keys)."""
+    lines = ["label title", "wait %d" % (100 if any(keys for _l, keys in steps) else 1500)]
     for label, keys in steps:
         lines.append("label " + label)
         for k in keys:
@@ -490,14 +491,14 @@ class Recording:
         self.ops = ops
 
 
-def record(sc, timing="typical", board=bench_pico.BOARD, firmware=None, bootrom=None,
+def record(sc, timing="typical", board=pico_emu.BOARD, firmware=None, bootrom=None,
            route="mpy", image=None, steps=None):
     """Run a scenario on the emulated Pico (route "mpy": the stock image and the code on
     flash; "frozen": the Deckdelve image of the board; firmware: another UF2), or steps from
     image (its bytes); returns the Recording."""
     with tempfile.TemporaryDirectory(prefix="deckdelve-flash-") as work:
         if image is None:
-            path = bench_pico.build_image(work, SEED, sc.main(), route, sc.data(), None, board)
+            path = pico_emu.build_image(work, SEED, sc.main(), route, sc.data(), None, board)
         else:
             path = os.path.join(work, "boot.img")
             with open(path, "wb") as f:
@@ -508,7 +509,7 @@ def record(sc, timing="typical", board=bench_pico.BOARD, firmware=None, bootrom=
             steps = sc.steps()
         out = os.path.join(work, "out.img")
         ops_path = os.path.join(work, "ops.json")
-        log = bench_pico.emulate(script(steps), path, board, firmware, bootrom, route, timing,
+        log = pico_emu.emulate(script(steps), path, board, firmware, bootrom, route, timing,
                                  flash_out=out, flash_log=ops_path)
         with open(out, "rb") as f:
             after = f.read()
@@ -796,7 +797,7 @@ def cut_kinds(rec, n=INSTANTS, seed=1, work=None):
     return out
 
 
-def boot_check(sc, image, board=bench_pico.BOARD, name="boot", **kit):
+def boot_check(sc, image, board=pico_emu.BOARD, name="boot", **kit):
     """Boot an image on the emulated Pico and play the scenario's way through the title and
     menus: None, or what went wrong (a traceback, a frame unlike the simulator's, a file set
     aside)."""
@@ -827,7 +828,8 @@ def cuts_markdown(results, n, boot):
     """docs/POWER-CUTS-pico.md: {route name: rows} as tables, with what was done."""
     lines = ["<!-- written by `make power-cuts` (python -m tools.pico.pico_flash cuts) -->",
              "# Power cuts on the emulated Pico", "",
-             "Every kind of file the firmware writes, saved on the emulated Pico by the real "
+             "Every kind of file the firmware writes, saved on the emulated Pico (with its XIP "
+             "cache modelled: docs/BENCHMARKS-pico.md) by the real "
              "firmware (tools/pico/pico_flash.py's scenarios), cut at %d or more seeded instants "
              "spread over the whole window of its save; every image rebuilt from the save's "
              "flash operations and loaded by the firmware's own loaders (MicroPython unix port): "
@@ -912,7 +914,7 @@ ACTION_GOAL = 2_500_000  # a The Four action, its save included, on screen (9 of
 SAVE_GOAL = 12_500_000  # any save, at most
 
 
-def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
+def save_waits(timings=("typical", "worst"), board=pico_emu.BOARD, **kit):
     """Every scenario recorded with each flash timing (kit: record()'s route, firmware,
     bootrom): {kind: {timing: [(wait, busy, erases)]}}."""
     out = {}
@@ -925,7 +927,7 @@ def save_waits(timings=("typical", "worst"), board=bench_pico.BOARD, **kit):
     return out
 
 
-def long_campaign(actions=500, timing="typical", board=bench_pico.BOARD, **kit):
+def long_campaign(actions=500, timing="typical", board=pico_emu.BOARD, **kit):
     """The Four played for `actions` actions through its buttons (random presses among U, D,
     A, found in the simulator) from the tour's campaign: a dict with the presses, every
     action's wait (cycles from its press to the display), erases and flash-busy cycles, the
@@ -997,6 +999,8 @@ def saves_markdown(waits, campaigns, route="stock MicroPython + .mpy on flash"):
     ]
     for display, c in campaigns:
         lines += [campaign_paragraph(c, display), ""]
+    if campaigns:
+        lines += [wear_paragraph(waits, campaigns[0][1]), ""]
     lines += [
         "Goals (issue 23): a The Four action, its save included, on screen within 2.50 M "
         "cycles (20 ms) in 9 of 10 actions with typical timing and never over 12.50 M (100 "
@@ -1005,6 +1009,44 @@ def saves_markdown(waits, campaigns, route="stock MicroPython + .mpy on flash"):
         "meanwhile.",
     ]
     return "\n".join(lines) + "\n"
+
+
+# Flash wear: the W25Q16JV's sectors take 100,000 erase cycles (datasheet); littlefs levels
+# its erases over the filesystem's blocks. Assumptions, stated where the figures are given: a
+# press a second in The Four, and in the other games a run finished every ten minutes.
+WEAR_CYCLES = 100_000
+PRESS_S = 1.0
+RUN_MINUTES = 10
+HOURS_A_DAY = 2
+
+
+def wear_paragraph(waits, c):
+    """Erases per hour of play for each game and the years at HOURS_A_DAY before a block
+    reaches WEAR_CYCLES with littlefs's wear levelling over GEOMETRY's blocks: The Four from
+    the long campaign c (its erases a press, at PRESS_S a press), the others from the kinds of
+    save a finished run writes (waits: save_waits(), their erases with typical timing)."""
+    blocks = GEOMETRY["block_count"]
+
+    def years(per_hour):
+        return WEAR_CYCLES * blocks / max(per_hour * HOURS_A_DAY * 365, 1e-9)
+
+    four = (sum(c["erases"]) + c["kept_erases"]) / (c["presses"] * PRESS_S) * 3600
+    run_kinds = ("scores", "achievements", "runs.dat", "saved run")
+    per_run = sum(max(r[3] for r in waits[k]["typical"]) for k in run_kinds
+                  if k in waits and waits[k].get("typical"))
+    # (a save's commit erases nothing until the metadata block it fills is compacted: with
+    # none in these saves, one erase a run is counted, above what they cost)
+    counted = max(per_run, 1)
+    others = counted * 60 / RUN_MINUTES
+    return (
+        "Flash wear (W25Q16JV: %d erase cycles a sector; littlefs levels its erases over the "
+        "filesystem's %d blocks): The Four, from the campaign above at a press a second, %.0f "
+        "erases an hour of play, %.0f years at %d hours a day before a block reaches %d; "
+        "Rogue Solitaire, Mini Rogue, Red Queen and Solatro, a run finished every %d minutes "
+        "writing its score, achievements, runs.dat and a saved run (%d erases at most, typical "
+        "timing, above; counted as %d a run), %.0f erases an hour, %.0f years." % (
+            WEAR_CYCLES, blocks, four, years(four), HOURS_A_DAY, WEAR_CYCLES, RUN_MINUTES,
+            per_run, counted, others, years(others)))
 
 
 def campaign_paragraph(c, display):
@@ -1053,7 +1095,7 @@ def main(argv=None):
     w = sub.add_parser("waits", help="the wait for every kind of save, a long campaign")
     w.add_argument("--actions", type=int, default=500, help="The Four's (default 500)")
     for q in (c, w):
-        q.add_argument("--route", choices=bench_pico.ROUTES + ("both",), default="both")
+        q.add_argument("--route", choices=pico_emu.ROUTES + ("both",), default="both")
         q.add_argument("--out", help="write the markdown here")
     a = p.parse_args(argv)
     if a.out and bad_output(a.out):
@@ -1067,7 +1109,7 @@ def main(argv=None):
                 p.error("--kinds: no kind %r (kinds: %s)" % (k, ", ".join(KINDS)))
     elif a.actions < 1:
         p.error("--actions must be 1 or more")
-    routes = bench_pico.ROUTES if a.route == "both" else (a.route,)
+    routes = pico_emu.ROUTES if a.route == "both" else (a.route,)
     failures = []
     try:
         if a.what == "cuts":
@@ -1075,15 +1117,15 @@ def main(argv=None):
             results = {}
             for route in routes:
                 rows, failed = run_cuts(a.instants, boot, kinds, route=route)
-                results[bench_pico.ROUTE_NAMES[route]] = rows
+                results[pico_emu.ROUTE_NAMES[route]] = rows
                 failures += ["%s: %s" % (route, f) for f in failed]
             text = cuts_markdown(results, a.instants, boot)
         else:
             text = "\n".join(saves_markdown(
                 save_waits(route=route),
                 [("SSD1306 on I2C at 400 kHz", long_campaign(a.actions, route=route))],
-                bench_pico.ROUTE_NAMES[route]) for route in routes)
-    except (bench_pico.Failure, inputs.Missing) as e:
+                pico_emu.ROUTE_NAMES[route]) for route in routes)
+    except (pico_emu.Failure, inputs.Missing) as e:
         print("pico_flash: %s" % e, file=sys.stderr)
         return 1
     print(text)

@@ -7,7 +7,7 @@
 //
 //   node run.mjs FIRMWARE.uf2 BOOTROM.mjs FS.img SCRIPT.txt LOG.json --board BOARD.json
 //                [--flash-out IMG] [--flash-log OPS.json] [--timing typical|worst]
-//                [--cut CYCLE --seed N]
+//                [--cut CYCLE --seed N] [--xip on|off] [--xip-fill word|line]
 //
 // BOOTROM.mjs exports `bootromB1` (the RP2040 B1 bootrom as a Uint32Array, as in rp2040js's
 // demo folder): the npm package does not ship it, so it is passed in like the firmware.
@@ -45,6 +45,12 @@
 //                      --flash-out holds exactly what was programmed before it; an erase or page
 //                      program under way is left partly done, as partial() makes it from --seed
 //                      (tools/pico/pico_flash.py rebuilds the same images offline from a flash log)
+// The XIP cache (xip.mjs: what is modelled and what is not): on by default, every read of code
+// or constants from flash goes through a model of the RP2040's 16 KiB two-way cache, a miss
+// costing the QSPI read the SSI's registers give after boot2 (45 cycles with boot2_w25q080).
+//   --xip off          no cache model: every flash read free, as rp2040js has it (the figures
+//                      before the model; each frame's `miss` gives them from a run with it too)
+//   --xip-fill line    a miss fetches the whole 8-byte line instead of its 4-byte half
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
@@ -55,11 +61,15 @@
 // `shown` the frame's cycles to the end of its last display transfer (the answer on screen; a
 // save put off until then comes after: App.later), `flash_shown` its flash figures until then,
 // `ram` (hex, 1024 bytes: the panel's 128 columns of the controller's RAM, in page order) is kept
-// for every frame that pushed data.
+// for every frame that pushed data. `miss` (cache model on): {cycles, draw, shown: the cycles
+// of cache misses within the frame's cycles, draw and shown; misses, accesses; total: every
+// miss's cycles since reset, at the frame's end}; the log's `xip`:
+// {fill, miss: cycles a miss costs at the end, overhead, hits, accesses, misses, miss_cycles}.
 import fs from 'fs';
 import { pathToFileURL } from 'url';
 import { decodeBlock } from 'uf2';
 import { Simulator, USBCDC, ConsoleLogger, LogLevel } from 'rp2040js';
+import { attachXipCache, runLoop, OVERHEAD_CYCLES } from './xip.mjs';
 
 const positional = [];
 const opts = {};
@@ -76,6 +86,8 @@ if (!logFile || !opts.board) {
     + '[--flash-out IMG] [--flash-log OPS.json] [--timing typical|worst] [--cut CYCLE --seed N]');
   process.exit(2);
 }
+const XIP = opts.xip || 'on';
+if (XIP !== 'on' && XIP !== 'off') { console.error(`run.mjs: --xip must be on or off, not ${XIP}`); process.exit(2); }
 const board = JSON.parse(fs.readFileSync(opts.board, 'utf8'));
 const TIMING = opts.timing || 'typical';
 if (TIMING !== 'typical' && TIMING !== 'worst') {
@@ -89,7 +101,7 @@ const REDRAWN_PIN = 28;
 const SETTLE = 3;  // idle frames in a row that end a step
 const CLOCK_HZ = 125e6;
 const NS = 1e9 / CLOCK_HZ;  // 8 ns a cycle
-const WALL_S = +(process.env.PICO_WALL_S || 600);
+const WALL_S = +(process.env.PICO_WALL_S || 3600);  // (a 500-action campaign on a shared machine, misses modelled: over 10 min)
 const FS_OFFSET = 0xa0000;  // the rp2 port's littlefs area on a 2 MiB RPI_PICO
 
 const { bootromB1 } = await import(pathToFileURL(bootromFile).href);
@@ -103,6 +115,9 @@ for (let o = 0; o + 512 <= uf2.length; o += 512) {
   const { flashAddress, payload } = decodeBlock(uf2.subarray(o, o + 512));
   mcu.flash.set(payload, flashAddress - 0x10000000);
 }
+const xip = XIP === 'on' ? attachXipCache(mcu, { fill: opts['xip-fill'] || 'word' }) : null;
+const loop = runLoop(sim, CLOCK_HZ);
+const missCycles = () => (xip ? xip.missCycles : 0);
 const fsBytes = fs.readFileSync(fsImage);
 mcu.flash.set(fsBytes, FS_OFFSET);
 
@@ -155,12 +170,13 @@ function panel() {  // the panel's 128 columns of each page
 
 // ---- frames: MARK_PIN high while the firmware runs one ----
 let frame = null, label = '', onFrameStart = null, onFrameEnd = null;
-const firstTransfer = () => { if (frame && frame.firstBus === null) frame.firstBus = cycles(); };
+const firstTransfer = () => { if (frame && frame.firstBus === null) { frame.firstBus = cycles(); frame.missAtBus = missCycles(); } };
 mcu.gpio[MARK_PIN].addListener(() => {
   const pin = mcu.gpio[MARK_PIN];
   const high = pin.outputEnable && pin.outputValue;
   if (high && !frame) {
-    frame = { n: log.frames.length + 1, label, start: cycles(), t0: now(), firstBus: null, bytes: 0, flash: null };
+    frame = { n: log.frames.length + 1, label, start: cycles(), t0: now(), firstBus: null, bytes: 0, flash: null,
+      miss0: missCycles(), misses0: xip ? xip.misses : 0, acc0: xip ? xip.accesses : 0 };
     if (onFrameStart) { const f = onFrameStart; onFrameStart = null; f(); }
   } else if (!high && frame) {
     const f = frame; frame = null;
@@ -170,13 +186,19 @@ mcu.gpio[MARK_PIN].addListener(() => {
       pushed: f.bytes > 0, bytes: f.bytes, t0: f.t0, t1: now(),
       at: Math.round(sim.clock.nanos / NS) };
     if (f.flash) rec.flash = f.flash;
+    if (xip) {
+      const end = missCycles() - f.miss0;
+      rec.miss = { cycles: end, draw: (f.firstBus === null ? end : f.missAtBus - f.miss0),
+        shown: f.bytes ? f.missAtPush - f.miss0 : end, misses: xip.misses - f.misses0, accesses: xip.accesses - f.acc0,
+        total: missCycles() };
+    }
     if (f.flashAtPush) rec.flash_shown = f.flashAtPush;  // (the flash's part before the push ended)
     if (f.bytes) rec.ram = panel();
     log.frames.push(rec);
     if (onFrameEnd) onFrameEnd(rec);
   }
 });
-function pushed(bytes) { log.pushes++; if (frame) { frame.bytes += bytes; frame.lastPush = cycles(); frame.flashAtPush = frame.flash ? { ...frame.flash } : null; } }
+function pushed(bytes) { log.pushes++; if (frame) { frame.bytes += bytes; frame.lastPush = cycles(); frame.missAtPush = missCycles(); frame.flashAtPush = frame.flash ? { ...frame.flash } : null; } }
 
 // ---- the display's bus ----
 if (d.bus === 'i2c') {
@@ -300,6 +322,7 @@ const SEED = +(opts.seed || 0);
 function busy(cost) {
   core.cycles += cost;
   sim.clock.tick(cost * NS);
+  loop.ahead += cost;
 }
 function physical(kind, addr, len, cost, bytes) {
   const t0 = now();
@@ -371,7 +394,7 @@ mcu.onBreak = (n) => {
   else if (code === 'RP') romProgram(r0 >>> 0, r1 >>> 0, r2 >>> 0);
   else {
     busy(SETUP[code]);
-    if (code === 'FC') setXip(false);
+    if (code === 'FC') { setXip(false); if (xip) xip.flush(); }
   }
 };
 
@@ -464,6 +487,8 @@ function finish() {
   sim.stop();
   if (/Traceback/.test(log.serial)) log.error = log.error || 'the firmware printed a traceback';
   log.end = now();
+  if (xip) log.xip = { fill: xip.fill, miss: xip.cost(), overhead: OVERHEAD_CYCLES, hits: xip.hits,
+    accesses: xip.accesses, misses: xip.misses, miss_cycles: xip.missCycles };
   if (opts['flash-out']) fs.writeFileSync(opts['flash-out'], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + fsBytes.length));
   if (opts['flash-log']) {
     const out = ops.map((o) => ({ kind: o.kind, addr: o.addr - FS_OFFSET, len: o.len, t0: o.t0, t1: o.t1,
