@@ -38,7 +38,7 @@
 # snapshot), and never loses a line (the last save's lines are in the snapshot until the next
 # save has written them). Loading never consumes or deletes a campaign.
 #
-# What a save costs on the Pico's flash (littlefs; tools/pico_flash.py measures it): the slot
+# What a save costs on the Pico's flash (littlefs; tools/pico/pico_flash.py measures it): the slot
 # file is rewritten in place (Store.IN_PLACE: littlefs commits it whole at the close or not at
 # all, so a cut still leaves the old snapshot or the new one), one metadata commit where a
 # .tmp and a rename took three, two of them carrying the ~480 bytes; written without spaces

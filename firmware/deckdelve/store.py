@@ -60,7 +60,7 @@ WHAT = {"settings.dat": "the settings", "scores.dat": "the high scores",
 # the close commits them in one metadata commit, and a file whose write failed is never
 # committed). The .tmp and the rename take three commits there, two of them carrying the data
 # (littlefs's rename copies an inline file's bytes): for The Four's save after every action,
-# most of its flash erases (tools/pico_flash.py). Not elsewhere (the host's files are not
+# most of its flash erases (tools/pico/pico_flash.py). Not elsewhere (the host's files are not
 # committed whole); tests of real littlefs set it.
 IN_PLACE = sys.platform == "rp2"
 
