@@ -109,6 +109,14 @@
 from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.game import Game as BaseGame
+# The bands and the event codes: shared with the words (the_four_events.py, so that the
+# words never import this module back).
+from deckdelve.games.the_four_events import (  # (the scenes read them here too)
+    WRONG, MIXED, WELL, EV_SHUFFLE, EV_SPREAD, EV_FLIP, EV_TICK, EV_KEPT, EV_MORE, EV_BUMP,
+    EV_OVERRULE, EV_RESULT, EV_STRIP, EV_COST, EV_DONE, EV_HARM, EV_HOW, EV_OUT, EV_SCAR,
+    EV_END, EV_LANDING, EV_ARRIVAL, EV_WORSENS, EV_RESET, EV_THREAT, EV_SPARK, EV_QUIET,
+    EV_ORACLE, EV_ROLL, EV_SCENE, EV_CREATED)
+
 
 try:
     from micropython import const
@@ -153,49 +161,12 @@ SPREAD = const(20)
 SCAR = const(21)
 # mutate: end
 
-# Bands
-WRONG = const(0)  # it goes wrong
-MIXED = const(1)  # 5-9: yes, but / no, but
-WELL = const(2)  # 10-K: it goes well
-
 # Origins
 O_INHERITED = const(0)
 O_BARGAINED = const(1)
 O_TAKEN = const(2)
 O_MADE = const(3)
 O_MARKED = const(4)
-
-# Events
-# mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
-EV_SHUFFLE = const(1)
-EV_SPREAD = const(2)
-EV_FLIP = const(3)
-EV_TICK = const(4)
-EV_KEPT = const(5)
-EV_MORE = const(6)
-EV_BUMP = const(7)
-EV_OVERRULE = const(8)
-EV_RESULT = const(9)
-EV_STRIP = const(10)
-EV_COST = const(11)
-EV_DONE = const(12)
-EV_HARM = const(13)
-EV_HOW = const(14)
-EV_OUT = const(15)
-EV_SCAR = const(16)
-EV_END = const(17)
-EV_LANDING = const(18)
-EV_ARRIVAL = const(19)
-EV_WORSENS = const(20)
-EV_RESET = const(21)
-EV_THREAT = const(22)
-EV_SPARK = const(23)
-EV_QUIET = const(24)
-EV_ORACLE = const(25)
-EV_ROLL = const(26)
-EV_SCENE = const(27)
-EV_CREATED = const(28)
-# mutate: end
 
 DOTS = const(8)
 MIN_DOTS = const(4)

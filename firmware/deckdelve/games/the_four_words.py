@@ -3,7 +3,8 @@
 # rules alone (scenario tests, bots) and the words only where they are shown or written.
 from deckdelve import cards
 from deckdelve.cards import NONE
-from deckdelve.games import the_four as tf
+# (the codes from the_four_events: the rules module loads this one, so it is not imported here)
+from deckdelve.games import the_four_events as tf
 
 # The Four, row by row (index = suit S H D C), and the other words of the rule text; the
 # journal writes these, and the screens may show them.
@@ -134,15 +135,15 @@ def journal_lines(g):
         elif code == tf.EV_LANDING:
             landed = True
             out.append("+%sThe pressure lands: %s." % (t, _list(g.landed, g.landed_n)))
-        elif code == tf.EV_ARRIVAL:
+        elif code == tf.EV_ARRIVAL:  # (b: its slot, whose Grip this apply() just set)
             out.append("= %s arrives in the flesh: Grip %d.%s" % (
-                _threat(a), tf.grip_of(a), " It has a name." if a % 13 == 0 else ""))
+                _threat(a), g.grip[b], " It has a name." if a % 13 == 0 else ""))
         elif code == tf.EV_WORSENS:
             out.append("= %s: no body comes, the situation itself worsens." % cards.name(a))
         elif code == tf.EV_RESET:
             out[-1] += " The Pressure Die is back at %d." % a
         elif code == tf.EV_THREAT:
-            out.append("%sA threat: %s, Grip %d.%s" % (t, _threat(a), tf.grip_of(a),
+            out.append("%sA threat: %s, Grip %d.%s" % (t, _threat(a), g.grip[b],
                                                      " It has a name." if a % 13 == 0 else ""))
         elif code == tf.EV_SPARK:
             out.append("%sSpark draw: %s kept for the fiction. Spark %d." % (t, cards.name(a), b))
