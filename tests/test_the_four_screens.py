@@ -74,7 +74,7 @@ def created(seed=7):
     h = new_campaign(seed)
     h.keys("AA" + "DA" + "DA")  # GRIT 3, HEART 2, CRAFT 2 (WITS keeps 1)
     h.keys("DDA" + "A")  # the Source: FORCE
-    h.keys("DDDDDA" + "DDA")  # the origin: TAKEN
+    h.keys("DA" + "DDA")  # the origin (the row under SOURCE, where the cursor stays): TAKEN
     g = host(h).game
     assert bytes(g.ratings) == bytes((3, 2, 2, 1)) and g.source == 0 and g.origin == F.O_TAKEN
     h.keys("D" * (host(h).scene.items.index(F.act(F.BEGIN)) - host(h).scene.index) + "A")
@@ -91,10 +91,13 @@ def test_creation_screens():
     h.keys("DDDA")  # the Source's list, each domain's words below
     assert host(h).scene.menu == S.M_SOURCE
     assert_golden("the_four/create_source", image(h))
-    h.keys("A" + "DDDDDA" + "DD")  # FORCE; the origin list, on TAKEN
+    h.keys("A")  # FORCE: the cursor stays on SOURCE (issue 34: not on GRIT, where A undoes)
+    assert host(h).scene.current() == S.OPEN | S.M_SOURCE << 8
+    h.keys("DA" + "DD")  # the origin list, on TAKEN
     assert host(h).scene.menu == S.M_ORIGIN
     assert_golden("the_four/create_origin", image(h))
-    h.keys("A" + "U")  # TAKEN; up from the first row to the last: what the Pressure Die is
+    h.keys("A" + "U" * 6)  # TAKEN; up from ORIGIN past the first row to the last: what the
+    # Pressure Die is
     scene = host(h).scene
     assert scene.current() == S.INFO | 3 and scene.top > 0
     assert_golden("the_four/create_sheet", image(h))

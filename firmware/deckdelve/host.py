@@ -45,6 +45,9 @@ class GameHost(Screen):
                 self.game.apply(a)
                 self.log.append(a)
         ui = __import__("deckdelve.ui." + key, None, None, ("Scene",))
+        # What was open over a campaign when it stopped, to open again (see reopen): the
+        # pause menu's cursor + 1 and its rules' first line + 1 (0: not open).
+        self.reopened = [0, 0]
         self.pending = []
         self.known_achievements = 0
         if hasattr(self.game, "achievements"):
@@ -61,7 +64,12 @@ class GameHost(Screen):
             self.pending = list(self.campaign.messages)
             set_view = getattr(self.scene, "set_view", None)
             if set_view is not None:
-                set_view(self.campaign.view)
+                view = self.campaign.view
+                n = len(self.scene.view())
+                if len(view) == n + len(self.reopened):  # (an older file: the scene's alone)
+                    self.reopened = view[n:]
+                    view = view[:n]
+                set_view(view)
         elif self.game.over:
             self.pending.append("This run had already ended.")
 
@@ -117,15 +125,45 @@ class GameHost(Screen):
         self.app.dirty = True
 
     def view(self):
-        """The scene's view of itself, kept with a campaign (see Campaign.save)."""
+        """The scene's view of itself, kept with a campaign (see Campaign.save), and what is
+        open over it: the pause menu (its cursor) and the rules opened from it (their first
+        line), so that a stop there comes back there (see reopen)."""
         view = getattr(self.scene, "view", None)
-        return view() if view is not None else ()
+        if view is None:
+            return ()
+        over = [0, 0]
+        stack = self.app.stack
+        if len(stack) > 1 and stack[0] is self and type(stack[1]).__name__ == "Pause":
+            over[0] = stack[1].index + 1
+            if len(stack) > 2 and type(stack[2]).__name__ == "Help":
+                over[1] = stack[2].top + 1
+        return tuple(view()) + tuple(over)
+
+    def reopen(self):
+        """On the stack now (App._start): open again what was open over the campaign when
+        it stopped (see view), and whatever the scene had open over itself."""
+        pause, rules = self.reopened
+        self.reopened = [0, 0]
+        if pause:
+            menu = load("dialogs", "Pause")(self.app, self)
+            menu.index = min(pause - 1, len(menu.items) - 1)
+            self.app.push(menu)
+            if rules:
+                help_screen = load("helpview", "Help")(self.app, self.key, self.entry[1])
+                help_screen.top = rules - 1
+                self.app.push(help_screen)
+        reopen = getattr(self.scene, "reopen", None)
+        if reopen is not None:
+            reopen()
 
     def keep_screen(self):
         """A campaign keeps the screen it is on: the messages still to read, and the scene's
         view, now (the handheld going to sleep, the game left: see Campaign.keep_screen),
         with an action's write if one is still to be done."""
         if self.campaign is not None:
+            stack = self.app.stack
+            if len(stack) > 1 and hasattr(stack[1], "keep_sound"):
+                stack[1].keep_sound()  # (the pause menu open: its sound switch too)
             self.unsaved |= SCREEN
             self.write_campaign()
 
@@ -209,7 +247,9 @@ class GameHost(Screen):
     # returned: the game, its modules and this host are out of RAM before the menus, the
     # store and the results screens load.
     def close(self):
-        """Quit the game and go back to its menu."""
+        """Quit the game and go back to its menu (from the pause menu: the campaign comes
+        back on the game's screen, not on the menu that left it)."""
+        del self.app.stack[1:]
         self.keep_screen()
         self.app.leave_game(self.key)
 

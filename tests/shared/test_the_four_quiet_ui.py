@@ -26,7 +26,8 @@ def test_the_quiet_with_a_threat_live_asks_and_the_player_says():
 
     h = start_in_slot("four_ui_quiet", seed=7)
     h.keys("AA" + "DA" + "DA")  # GRIT 3, HEART 2, CRAFT 2 (WITS keeps 1)
-    h.keys("DDA" + "A" + "DDDDDA" + "DDA")  # the Source FORCE, the origin TAKEN
+    h.keys("DDA" + "A" + "DA" + "DDA")  # the Source FORCE, the origin TAKEN (the cursor
+        # stays on SOURCE after its choice: ORIGIN is the row under it)
     scene = h.app.stack[-1].scene
     h.keys("D" * (scene.items.index(F.act(F.BEGIN)) - scene.index) + "A")
     scene = None

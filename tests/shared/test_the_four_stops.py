@@ -6,7 +6,8 @@
 # heap: 200K
 # (as test_the_four_ui: the whole app, the rules, scene, campaign code and the bot together;
 # `python -m tools.heap_margins test_the_four_stops` gives the margin)
-from four_ui_helpers import bots_the_four, dismiss, do, open_menu, play, slot_row, start_in_slot
+from four_ui_helpers import (K, bots_the_four, dismiss, do, open_menu, play, slot_row,
+                             start_in_slot)
 from helpers import Headless, scratch
 
 
@@ -69,7 +70,7 @@ def test_a_second_press_of_a_never_spends_a_second_spark_or_deals_a_second_threa
     from deckdelve.games import the_four as F
 
     h = start_in_slot("four_ui_traps", seed=4)
-    h.keys("ADADDAADADDDADDDDDADDDDADDDDDDAAA")  # the issue's character, the Spread read
+    h.keys(K)  # issue 34's character, the Spread read
     host = h.app.stack[-1]
     game = host.game
     assert game.phase == F.IDLE and host.scene.index == 0
@@ -117,7 +118,7 @@ def test_the_oracle_and_the_quiet_ask_first_and_b_goes_back():
     from deckdelve.games import the_four as F
 
     h = start_in_slot("four_ui_ask", seed=4)
-    h.keys("ADADDAADADDDADDDDDADDDDADDDDDDAAA")
+    h.keys(K)
     game = h.app.stack[-1].game
     scene = h.app.stack[-1].scene
     for kind in (F.ORACLE, F.QUIET):

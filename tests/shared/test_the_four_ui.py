@@ -114,12 +114,14 @@ def test_creation_rows_add_a_dot_or_take_the_rating_back():
     h.keys("DDDA")
     assert scene.menu != 0 and len(scene.items) == 4
     h.keys("DA")  # VOICE
-    assert game.source == 1 and scene.menu == 0
-    h.keys("D" * (scene.items.index(1 << 16 | 4 << 8) - scene.index) + "A")  # ORIGIN list
+    # Issue 34: the cursor is back on SOURCE (A opens its list again), not on GRIT, where A
+    # would take GRIT 3 back to 1
+    assert game.source == 1 and scene.menu == 0 and scene.current() == 1 << 16 | 3 << 8
+    h.keys("DA")  # the ORIGIN list, the row under SOURCE
     h.keys("DDDDA")  # MARKED
-    assert game.origin == F.O_MARKED
+    assert game.origin == F.O_MARKED and scene.current() == 1 << 16 | 4 << 8
     assert F.BEGIN << 8 not in scene.items  # a dot still to place
-    h.keys("D" * (3 - scene.index) + "A")  # WITS 2: all 8 placed
+    h.keys("U" * (scene.index - 3) + "A")  # WITS 2: all 8 placed
     assert bytes(game.ratings) == bytes((3, 2, 1, 2)) and F.BEGIN << 8 in scene.items
     h.keys("D" * (scene.items.index(F.BEGIN << 8) - scene.index) + "A")
     assert game.phase != F.CREATE and game.source == 1

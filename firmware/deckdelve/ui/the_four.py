@@ -47,6 +47,9 @@ PAGES = const(3)
 OPEN = const(1 << 16)
 RATE = const(2 << 16)
 INFO = const(4 << 16)  # creation: a row that only says what a part of the sheet is (INFO | k)
+# The main list's row of an action used up for now (USED | kind << 8: the Quiet until the
+# shuffle): it keeps its place, so that the rows under it never move, and A on it does nothing.
+USED = const(8 << 16)
 SHEET_PARTS = const(4)  # Harm, Spark, Scars, the Pressure Die
 MAIN = const(0)
 M_TURN = const(1)  # which rating to flip
@@ -82,7 +85,7 @@ BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
 # Every other sentence of the scene, one string (see red_queen.py for why).
 WORDS = (
     "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|no threat|"
-    "A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|A: bump down a band|"
+    "A: keep %s|A: flip 1 more, keep it|A: accept|A: bump up a band|A: bump down a band|"
     "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
     "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
     "A new Spread: %s %s %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
@@ -95,7 +98,10 @@ WORDS = (
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
     "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
-    "A threat is live. Are you alone, off the road, with nothing pressing?"
+    "A threat is live. Are you alone, off the road, with nothing pressing?|"
+    "For 1 Spark one more card is flipped and kept, whatever it is, in place of any card "
+    "here.|"
+    "1 Spark: %s is flipped and kept. Not kept: %s."
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -138,6 +144,8 @@ _W_NAMED = const(44)
 _W_PAGES_KEYS = const(45)
 _W_HOLDS = const(46)
 _W_QUIET_ASK = const(47)
+_W_MORE_SAYS = const(48)
+_W_MORE_KEPT = const(49)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -181,6 +189,7 @@ class Scene:
         self.log_indent = bytearray(LOG_ROWS)  # 1: a row continues the line above
         self.log_shown = 0  # journal lines on this page
         self.log_more = False  # older lines follow
+        self.question = 0  # the Quiet's question to open again after a stop (see set_view)
         self._refresh()
 
     # ---- the list under the cursor ------------------------------------------------------
@@ -225,6 +234,9 @@ class Scene:
                             else:
                                 items.append(a)
                             break
+                    else:
+                        if kind == F.QUIET:  # used this shuffle: its row stays, marked
+                            items.append(USED | kind << 8)
         elif phase == F.RESULT and m == M_OVERRULE:
             items = [a for a in acts if a >> 8 == F.OVERRULE]
         elif phase == F.RESULT:
@@ -273,6 +285,8 @@ class Scene:
         self.index = 0
         self.top = 0
         self._refresh()
+        if menu == M_AGAINST and len(self.items) > 1:
+            self.index = 1  # a threat is live: the first one, not "no threat" (row 0)
 
     # ---- input --------------------------------------------------------------------------
 
@@ -386,8 +400,8 @@ class Scene:
 
     def _choose(self, item):
         g = self.host.game
-        if item & INFO:
-            return  # only words: what this part of the sheet is
+        if item & INFO or item & USED:
+            return  # only words: what this part of the sheet is; an action used up for now
         if item & OPEN:
             self._open((item >> 8) & 0xFF, item & 0xFF)
             return
@@ -404,10 +418,7 @@ class Scene:
         if kind == F.QUIET and g.live_threats():
             # D12: whether a live threat presses now is the fiction's: the player says (yes:
             # on to the Quiet's own screen).
-            from deckdelve.app import load
-
-            app = self.host.app
-            app.push(load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes))
+            self._ask_quiet()
             return
         if kind == F.ORACLE or kind == F.QUIET:
             self.asking = kind  # its own screen first: A there does it (see _press)
@@ -431,6 +442,12 @@ class Scene:
             self.index = 0
             self.top = 0
         self._refresh()
+        if kind == F.SOURCE or kind == F.ORIGIN:
+            # creation: back on the row that opened the list (A there opens it again),
+            # never on GRIT, where A could take a rating back to 1
+            opened = OPEN | (M_SOURCE if kind == F.SOURCE else M_ORIGIN) << 8
+            self.index = self.items.index(opened)
+            self._scroll()
 
     def press_at_end(self, button):
         """The story has ended (GameHost): its pages and The Four can still be read; A on the
@@ -443,18 +460,30 @@ class Scene:
     # The screen, for a campaign to come back to after a stop (campaigns.py saves it with
     # the snapshot): page, The Four's suit + 1 (0: not shown), the Oracle's answer shown,
     # what is being asked, the list (menu, its arg, cursor, top), the world page's top,
-    # the rating being flipped + 1 (0: none).
-    _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4)
+    # the rating being flipped + 1 (0: none), the journal lines skipped (its page), the
+    # Quiet's question with a threat live (0: not open, 1: on NO, 2: on YES).
+    _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4,
+                 0xFFFF, 2)
+    _VIEW_V1 = 10  # ints of the view before the journal's page and the Quiet's question
 
     def view(self):
         return (self.page, self.four_suit + 1 if self.showing_four else 0,
                 1 if self.oracle_shown else 0, self.asking, self.menu, self.menu_arg,
                 self.index, self.top, self.world_top, 0 if self.flipped == NONE else
-                self.flipped + 1)
+                self.flipped + 1, self.log_skip, self._quiet_question())
+
+    def _quiet_question(self):
+        """The Quiet's question (D12) open over the scene: 1 on NO, 2 on YES; else 0."""
+        stack = self.host.app.stack
+        if len(stack) > 1 and stack[0] is self.host and type(stack[-1]).__name__ == "Confirm":
+            return 2 if stack[-1].yes else 1
+        return 0
 
     def set_view(self, v):
         """Back to a view() saved before a stop (one of another shape, or out of range, is
         left: the main screen)."""
+        if len(v) == self._VIEW_V1:
+            v = tuple(v) + (0, 0)
         if len(v) != len(self._VIEW_MAX):
             return
         for i in range(len(v)):
@@ -472,10 +501,28 @@ class Scene:
         self.top = v[7]
         self.world_top = v[8]
         self.flipped = NONE if v[9] == 0 else v[9] - 1
+        self.question = v[11]
         self._refresh()
         if v[0] != PLAY:
             self.page = v[0] - 1
             self._turn_page()  # (the journal is read again, from its newest line)
+            if self.page == LOG:
+                load_pages().page_to(self, v[10])  # ... and back to its page
+
+    def reopen(self):
+        """On the stack (GameHost.reopen): the Quiet's question, if it was open."""
+        if self.question:
+            self._ask_quiet().yes = self.question == 2
+            self.question = 0
+
+    def _ask_quiet(self):
+        """D12: whether a live threat presses now is the fiction's: the player says."""
+        from deckdelve.app import load
+
+        app = self.host.app
+        question = load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes)
+        app.push(question)
+        return question
 
     def _quiet_yes(self):
         """The player said yes: alone, off the road, nothing pressing (D12). The Quiet's own
@@ -522,6 +569,11 @@ class Scene:
             return words(_W_SPREAD_DEALT) % (L(s[0]), L(s[1]), L(s[2]))
         if code == F.EV_STRIP:
             return None if b == 0 else words(_W_STRIP) % (threat_name(a), b)
+        if code == F.EV_MORE:  # (the card kept is the flip's last: the others are named)
+            left = ""
+            for i in range(g.flip_n - 1):
+                left += (" " if left else "") + L(g.flip[i])
+            return words(_W_MORE_KEPT) % (L(a), left)
         if code == F.EV_COST:
             return words(_W_COST) % threat_name(a)
         if code == F.EV_DONE:
@@ -574,6 +626,8 @@ class Scene:
         g = self.host.game
         if item & RATE:
             return four(item & 3, STAT)
+        if item & USED:
+            return words(_W_MAIN + MAIN_KINDS.index((item >> 8) & 0xFF)) + ": used"
         if item & OPEN:
             m = (item >> 8) & 0xFF
             if m == M_TURN:
@@ -771,6 +825,7 @@ class Scene:
                 title += " VS " + threat_name(t) + " G%d" % g.grip[g.target]
         draw.text(fb, title, 0, 0)
         on = -1
+        below = 57  # the rule over the hint line
         if ph == F.RESULT:
             on = g.kept_i
         elif item is not None and item >> 8 in (F.KEEP, F.PICK):
@@ -784,6 +839,10 @@ class Scene:
             draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
             if item == F.MORE << 8:
                 draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
+                y = BAND_Y
+                for ln in draw.wrap(words(_W_MORE_SAYS), 128):
+                    draw.text(fb, ln, 0, y)
+                    y += draw.LINE
         if ph != F.PICK_PHASE:  # what Spark can buy is on offer: how much there is, right of
             draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # the cards (6 at most)
         if on >= 0:
@@ -794,8 +853,10 @@ class Scene:
             suit = g.reading if ph == F.RESULT else c // 13
             if item is not None and item >> 8 == F.OVERRULE:
                 suit = item & 3  # the suit the player would read instead
-            reading(fb, suit, BAND_Y)
-        fb.hline(0, 57, 128, 1)
+            if reading(fb, suit, BAND_Y) > 57:
+                below = 0  # (clubs' words take two lines: no rule, the gap alone)
+        if below:
+            fb.hline(0, below, 128, 1)
         if item is not None:
             s = self.hint(item)
             if len(self.items) > 1:
@@ -863,5 +924,6 @@ def reading(fb, suit, y):
     # may keep a spade, and "GRIT" there read as if Grit had been flipped)
     draw.text(fb, four(suit, THREAT) + ": " + four(suit, THREAT_WORDS), 0, y + 12)
     draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
+    return y + 24  # the first row under the words
 
 

@@ -105,6 +105,15 @@ def read_log(scene):
     scene.log_more = shown < len(lines)
 
 
+def page_to(scene, skip):
+    """The journal back on the page that starts skip lines from the newest, after a stop:
+    the pages before it read again, so that UP goes back through them as before."""
+    while scene.log_skip < skip and scene.log_more and scene.log_shown:
+        scene.log_back.append(scene.log_skip)
+        scene.log_skip += scene.log_shown
+        read_log(scene)
+
+
 def meaning(scene, item):
     """The one-line meaning of a creation row (the rating, the domain, the origin)."""
     g = scene.host.game
@@ -178,8 +187,11 @@ def key_hint(g, item, left):
     if item & INFO:
         return ""
     if item & RATE:
-        return words(_W_ADD_DOT if left and g.ratings[item & 3] < F.MAX_RATING
-                     else _W_BACK_TO_1)
+        r = g.ratings[item & 3]
+        if left and r < F.MAX_RATING:
+            return words(_W_ADD_DOT)
+        return words(_W_BACK_TO_1) if r > 1 else ""  # (A on a rating at 1 with none left:
+        # nothing to do)
     if item >> 8 == F.BEGIN:
         return words(_W_BEGIN_KEY)
     return words(_W_CHOOSE)
