@@ -71,6 +71,7 @@ SCREEN_KEYS = ("messages", "view", "scored")  # and these from version 2
 MESSAGES_MAX = 16  # messages kept (one action's are a handful)
 MESSAGE_MAX = 400  # characters of one
 VIEW_MAX = 16  # ints of a view
+NEWER = "made by a newer Deckdelve"  # slots(): the slot's campaign, from a newer firmware
 
 
 def _name(key, slot):
@@ -132,6 +133,15 @@ class _Store(Store):
                 what = "campaign %d" % (int(base[base.rfind("_") + 1:]) + 1)
         return Store.set_aside(self, name, why, what, along)
 
+    def aside_notice(self, what, name, why, aside, moved):
+        """A campaign set aside, in the player's words: what was kept, where, and that the
+        slot is free (the notice may come as a new campaign starts there: issue 34)."""
+        if not name.endswith(".sav"):
+            return Store.aside_notice(self, what, name, why, aside, moved)
+        slot = what[what.rfind(" ") + 1:]
+        return ("Campaign %s could not be read (%s), so it is kept as %s%s, to be read or "
+                "deleted; slot %s is free for a new one." % (slot, why, aside, moved, slot))
+
 
 def _store(root, notices):
     return _Store(root, notices)
@@ -188,7 +198,10 @@ def slots(root, key):
     out = []
     for slot in range(SLOTS):
         value = _read(store, _name(key, slot))
-        out.append(value["label"] if value is not None else None)
+        if value is None and store.newer_on_flash(_name(key, slot), KIND, VERSION):
+            out.append(NEWER)  # (not "- empty -": nothing can be started or saved there)
+        else:
+            out.append(value["label"] if value is not None else None)
     return out
 
 
@@ -239,6 +252,11 @@ def delete_kept(root, key, slot):
     for n in range(kept(root, key, slot), 0, -1):
         for end in (".j0", ".j1", ".sav"):
             store.remove("%s%s.bad%d" % (base, end, n))
+    if not store.exists(base + ".sav"):
+        # A journal with no campaign in the slot is the one kept aside's, left by a power cut
+        # in the middle of setting it aside (the snapshot goes first): it goes with it.
+        for end in (".j0", ".j1"):
+            store.remove(base + end)
 
 
 class Campaign:

@@ -70,6 +70,9 @@ class GameHost(Screen):
                     self.reopened = view[n:]
                     view = view[:n]
                 set_view(view)
+                read = getattr(self.scene, "read_story", None)
+                if read is not None and self.game.over and self.campaign.scored:
+                    read()  # an ended story, scored before: reopened to be read (slot menu)
         elif self.game.over:
             self.pending.append("This run had already ended.")
 
@@ -234,7 +237,8 @@ class GameHost(Screen):
         hidden = getattr(self.scene, "message_hidden", None)
         if self.pending and not (hidden is not None and hidden()):
             draw.message(fb, draw.wrap(self.pending[0], 112))
-        elif self.game.over and not getattr(self.scene, "OWN_END", False):
+        elif self.game.over and not getattr(self.scene, "OWN_END", False) and not (
+                hasattr(self.scene, "end_tag_hidden") and self.scene.end_tag_hidden()):
             # (a scene with its own end screen, Mini Rogue's score, shows it itself; an ended
             # campaign whose score was taken before is only read)
             s = "A: MENU" if self._scored() else "A: SCORE"

@@ -233,6 +233,13 @@ def grip_of(card):
     return 3
 
 
+def strength_of(card):
+    """How strong a card of the Spread is (D18), 1..13: as for a threat's Grip, an Ace is the
+    strongest (2 = 1 .. K = 12, A = 13)."""
+    r = card % 13
+    return 13 if r == cards.ACE else r
+
+
 def is_arrival(card):
     """The pressure lands in the flesh on J Q K A; a number card only worsens things."""
     r = card % 13
@@ -609,10 +616,11 @@ class Game(BaseGame):
         who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
         if self.over:
             return "END T:%d %s" % (self.turn, who)
-        label = "%s T:%d H:%d THR:%d" % (who, self.turn, self.harm, self.live_threats())
+        # (HARM in full: "H" read as HEART, a rating)
+        label = "%s T:%d HARM:%d THR:%d" % (who, self.turn, self.harm, self.live_threats())
         if len(label) > LABEL_MAX:  # the origin goes first: a menu row is 27 characters
-            label = "%s T:%d H:%d THR:%d" % (DOMAINS[self.source].upper(), self.turn,
-                                             self.harm, self.live_threats())
+            label = "%s T:%d HARM:%d THR:%d" % (DOMAINS[self.source].upper(), self.turn,
+                                                self.harm, self.live_threats())
         return label
 
     def journal_lines(self):

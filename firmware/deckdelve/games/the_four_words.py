@@ -153,7 +153,7 @@ def journal_lines(g):
         elif code == tf.EV_ROLL:
             out.append("%sThe d6 says %d." % (t, a))
         elif code == tf.EV_SCENE:
-            out.append("%s--- Scene %d begins ---" % (t, a))
+            out.append("%s--- Scene %d begins ---" % (t, a + 1))  # (the story's first: 1)
         # EV_TICK: the flip's spades say it; the die is given at the turn's end.
     if close >= 0:
         clauses.append("Pressure Die %d" % (0 if landed else g.pressure))

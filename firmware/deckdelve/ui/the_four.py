@@ -88,7 +88,7 @@ WORDS = (
     "A: keep %s|A: flip 1 more, keep it|A: accept|A: bump up a band|A: bump down a band|"
     "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
     "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
-    "A new Spread: %s %s %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
+    "A new Spread: the Draw %s, the Wall %s, the Prize %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
     "Harm %d of 4.|Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
     "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
     "The fifth defeat. The story ends after %d turns. Write its end.|"
@@ -96,7 +96,7 @@ WORDS = (
     "Something arrives in the flesh: %s, %s, Grip %d.|"
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
-    "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
+    "The Quiet: Harm cleared, Spark %d.|The other d6 (not the Pressure Die) says %d.|Scene %d begins.|"
     "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
     "A threat is live. Are you alone, off the road, with nothing pressing?|"
     "For 1 Spark one more card is flipped and kept, whatever it is, in place of any card "
@@ -472,6 +472,17 @@ class Scene:
                 self.index, self.top, self.world_top, 0 if self.flipped == NONE else
                 self.flipped + 1, self.log_skip, self._quiet_question())
 
+    def read_story(self):
+        """An ended story reopened from the slot menu's "Read the story" (GameHost): its
+        journal, newest first."""
+        self.page = WORLD
+        self._turn_page()
+
+    def end_tag_hidden(self):
+        """The host's "A: MENU" tag is not drawn over a page or The Four (A there closes
+        them; the tag would cover the journal's last line)."""
+        return self.showing_four or self.page != PLAY
+
     def _quiet_question(self):
         """The Quiet's question (D12) open over the scene: 1 on NO, 2 on YES; else 0."""
         stack = self.host.app.stack
@@ -606,11 +617,11 @@ class Scene:
         if code == F.EV_SPARK:
             return words(_W_SPARK) % (L(a), b)
         if code == F.EV_QUIET:
-            return words(_W_QUIET) % a
+            return None if g.over else words(_W_QUIET) % a  # (the fifth defeat: the end)
         if code == F.EV_ROLL:
             return words(_W_ROLL) % a
         if code == F.EV_SCENE:
-            return words(_W_SCENE) % a
+            return words(_W_SCENE) % (a + 1)  # (the story begins in scene 1: a breaks taken)
         # EV_FLIP, EV_TICK, EV_KEPT, EV_MORE, EV_BUMP, EV_OVERRULE, EV_RESULT: the flip's own
         # screen shows them. EV_ORACLE: the Oracle's screen. EV_CREATED: the sheet.
         return None
@@ -763,8 +774,11 @@ class Scene:
         elif m == M_TURN:
             ask = ("FLIP WHICH", "RATING?")
         elif m == M_AGAINST:
-            s = g.source if self.menu_arg == POWER_ARG else self.menu_arg
-            ask = ("FLIP %s %d" % (four(s, STAT), g.ratings[s]), "AGAINST?")
+            if self.menu_arg == POWER_ARG:
+                ask = (self._power_row().upper(), "AGAINST?")
+            else:
+                s = self.menu_arg
+                ask = ("FLIP %s %d" % (four(s, STAT), g.ratings[s]), "AGAINST?")
         if ask is not None:
             draw.text(fb, ask[0], LIST_X, FOOT_Y)
             draw.text(fb, ask[1], LIST_X, FOOT_Y + 6)
@@ -797,7 +811,8 @@ class Scene:
         draw.text(fb, "SPARK", 0, y)
         dots(fb, 22, y, g.spark, F.MAX_SPARK)
         draw.text(fb, "SCARS %d" % g.scars, 0, 40)
-        die(fb, 47, 26, g.pressure)
+        die(fb, 47, 25, g.pressure)  # (a pixel over its label)
+        draw.center(fb, "DIE", 40, 1, 47, 14)  # (the Pressure Die: not the d6 ROLL rolls)
         if g.source != NONE and g.origin != NONE:  # (two lines: "MATTER, BARGAINED" is wider)
             draw.text(fb, "SOURCE: " + four(g.source, DOMAIN), 0, 46)
             draw.text(fb, W.ORIGINS[g.origin], 0, 52)
@@ -843,8 +858,8 @@ class Scene:
                 for ln in draw.wrap(words(_W_MORE_SAYS), 128):
                     draw.text(fb, ln, 0, y)
                     y += draw.LINE
-        if ph != F.PICK_PHASE:  # what Spark can buy is on offer: how much there is, right of
-            draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # the cards (6 at most)
+        # what Spark can buy is on offer (the spark draw: what it adds to): how much there
+        draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # is, right of the cards
         if on >= 0:
             c = g.flip[on]
             band = g.band if ph == F.RESULT else F.band_of(c)

@@ -31,7 +31,7 @@ SHEET_WORDS = (
 # The sentences of these screens, one string (see ui/red_queen.py for why).
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
-    "DOTS LEFT TO PLACE: %d|A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
+    "DOTS LEFT TO PLACE: %d|SHUFFLED: THE SPREAD STILL OUT|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
     "NO LIVE THREATS|DECK %d|SPADES|JOURNAL|NO JOURNAL HERE|THE ORACLE|YES|NO|"
     "HOW MUCH: %d OF 13|ALL 8 DOTS PLACED|A:ADD A DOT|A:BACK TO 1|"
     "A:CHOOSE|A:BEGIN|B:BACK|THE QUIET|"
@@ -40,7 +40,7 @@ WORDS = (
     "Alone, off the road, nothing pressing: put the deck down and speak alone. Write in your "
     "character's own voice, first person: not what happened, what you think about what "
     "happened. Then Harm is cleared and you take 1 Spark (once a shuffle).|"
-    "A: TAKE THE QUIET  B: BACK|\x0bJOURNAL|\x0bSHEET"
+    "A: TAKE THE QUIET  B: BACK|\x0bJOURNAL|\x0bSHEET|A: BACK"
 )
 _W_SOURCE_IS = const(0)
 _W_ORIGIN_IS = const(1)
@@ -70,6 +70,7 @@ _W_QUIET_ASK = const(24)
 _W_QUIET_KEYS = const(25)
 _W_TO_JOURNAL = const(26)
 _W_TO_SHEET = const(27)
+_W_BACK = const(28)
 
 
 def words(i):
@@ -300,6 +301,8 @@ def oracle(fb, g):
     fb.rect(44, 41, 80, 5, 1)
     fb.fill_rect(44, 41, 80 * rank // 13, 5, 1)
     draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // 13), 44, 48)
+    fb.hline(0, 57, 128, 1)
+    draw.text(fb, words(_W_BACK), 0, 59)  # (any key closes it; A is the one to press)
 
 def table(fb, s0):
     """The Four: the whole table, suits across (the suit looked at inverted), rows down
@@ -333,4 +336,4 @@ def spread(fb, g, y, pitch=6):
             draw.text(fb, "--", 44, yy)
             continue
         draw.text(fb, draw.label(c), 44, yy)
-        draw.text(fb, four(c // 13, HOLDS) + " %d" % (c % 13 + 1), 60, yy)
+        draw.text(fb, four(c // 13, HOLDS) + " %d" % F.strength_of(c), 60, yy)  # (D18)
