@@ -64,8 +64,8 @@ KIND = "campaign"
 SNAPSHOT_LIMIT = 16384  # bytes a slot file may hold (a snapshot of ~270 hex digits and the
 # journal lines of the saves whose lines are not yet in the journal)
 _CHUNK = 128  # the journal is read backwards this many bytes at a time
-LINE_MAX = 256  # bytes of one journal line kept for the view (a damaged file may have none;
-# The Four's longest, a Turn with every Spark spent on it, is about 240)
+LINE_MAX = 400  # bytes of one journal line kept for the view (a damaged file may have none;
+# The Four's longest, a Turn with every Spark spent on it and its detail, is about 330)
 SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")  # version 1
 SCREEN_KEYS = ("messages", "view", "scored")  # and these from version 2
 MESSAGES_MAX = 16  # messages kept (one action's are a handful)
@@ -557,10 +557,18 @@ def _read_backwards(path, skip, n, out):
     return skip
 
 
+_SIGNS = (b"\xe2\x99\xa0", b"\xe2\x99\xa5", b"\xe2\x99\xa6", b"\xe2\x99\xa3")  # UTF-8 of the
+# suit signs, the journal's only letters that are not ASCII (games/the_four_words.py)
+
+
 def _text(line):
     """A journal line as text; a damaged one with "?" for each byte that is not printable
-    ASCII (the journal's words are ASCII)."""
-    for c in line:
+    ASCII or a suit sign (the journal's words are ASCII, its cards' suits those signs)."""
+    plain = line
+    if b"\xe2" in line:
+        for sign in _SIGNS:
+            plain = plain.replace(sign, b"")
+    for c in plain:
         if c < 32 or c > 126:
             return bytes(c if 32 <= c <= 126 else 63 for c in line).decode()
     return line.decode()

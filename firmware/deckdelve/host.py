@@ -71,8 +71,8 @@ class GameHost(Screen):
                     view = view[:n]
                 set_view(view)
                 read = getattr(self.scene, "read_story", None)
-                if read is not None and self.game.over and self.campaign.scored:
-                    read()  # an ended story, scored before: reopened to be read (slot menu)
+                if read is not None and self.game.over:
+                    read()  # an ended story, reopened from its slot menu's "Read the story"
         elif self.game.over:
             self.pending.append("This run had already ended.")
 

@@ -172,9 +172,10 @@ def test_an_ended_story_is_read_and_scored_once_even_after_a_stop_in_the_initial
     assert h.top() == "GameHost" and host.game.over and host.pending == []
     scene = host.scene
     host = None
-    h.keys("LL")  # its journal
-    assert scene.page == 2 and scene.log_rows and scene.log_rows[0].startswith("T:%d " % turns)
-    h.keys("L")
+    # "Read the story" opens on its story (issue 34), the newest line last, the end.
+    assert scene.page == 1 and scene.log_rows and "%d turns." % turns in scene.log_rows[-1]
+    assert scene.end_tag_hidden()  # (no "A: SCORE" tag over its last row)
+    h.keys("LL")
     h.keys("R")  # The Four
     assert scene.showing_four
     h.keys("B")
@@ -186,7 +187,9 @@ def test_an_ended_story_is_read_and_scored_once_even_after_a_stop_in_the_initial
     h.keys("A")
     assert h.top() == "GameMenu"
     slot_row(h, 0)
-    h.keys("A")  # read it again: A goes back to the menu, no second score
+    h.keys("A")  # read it again: on its story; B to the sheet, then A goes back to the menu,
+    assert h.top() == "GameHost" and h.app.stack[-1].scene.page == 1  # no second score
+    h.keys("B")
     assert h.top() == "GameHost"
     h.keys("A")
     assert h.top() == "GameMenu"

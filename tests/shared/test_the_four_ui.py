@@ -70,24 +70,34 @@ def test_the_four_is_one_press_away_and_pages_turn():
         h.keys("L")  # the next page
         assert scene.page == (page + 1) % 3
     assert h.app.stack[-1].game.turn == n
-    # LEFT to the world page, then the journal: read from flash a page at a time, newest
-    # first, each line wrapped to the screen.
+    # LEFT to the journal (the story: one LEFT from the sheet, issue 34): read from flash a
+    # page at a time, the newest lines, shown in the order they happened, each wrapped to the
+    # screen; A shows them whole (the rules' detail), and the story again.
     h.keys("L")
     assert scene.page == 1
-    h.keys("L")
-    assert scene.page == 2
     from deckdelve.campaigns import journal
 
     rows = scene.log_rows
     assert rows and len(rows) <= 9 and scene.log_shown >= 1
-    assert journal(h.app.data_dir, KEY, 0, 0, 1)[0].startswith(rows[0])
+    assert journal(h.app.data_dir, KEY, 0, 0, 1)[0].startswith("T:")
+    assert not rows[0].startswith("T:")  # the story: no turn, no detail
+    h.keys("A")
+    assert scene.log_detail and scene.page == 1
+    newest = journal(h.app.data_dir, KEY, 0, 0, 1)[0]
+    last = [r for r in scene.log_rows if scene.log_rows.index(r) >= 0][-1]
+    assert newest.endswith(last.strip()) or last.strip() in newest
+    h.keys("A")
+    assert not scene.log_detail
     assert scene.log_more  # 40 actions wrote more than a page
     shown = scene.log_shown
-    h.keys("D")  # older
+    h.keys("U")  # older
     assert scene.log_skip == shown
-    assert journal(h.app.data_dir, KEY, 0, shown, 1)[0].startswith(scene.log_rows[0])
-    h.keys("U")  # back to the newest
+    h.keys("D")  # back to the newest
     assert scene.log_skip == 0 and scene.log_shown == shown
+    h.keys("L")  # the world page, after the journal
+    assert scene.page == 2
+    h.keys("LL")
+    assert scene.page == 1
     assert "deckdelve.ui.the_four_pages" in sys.modules  # the journal's code, while shown
     h.keys("B")
     assert scene.page == 0 and scene.log_rows is None
@@ -200,8 +210,8 @@ def test_world_page_scrolls_through_many_threats():
     game = None
     assert n >= 5
     scene = h.app.stack[-1].scene
-    h.keys("L")
-    assert scene.page == 1 and scene.world_top == 0
+    h.keys("LL")
+    assert scene.page == 2 and scene.world_top == 0
     before = bytes(h.buf)
     h.keys("D" * (n + 2))  # stops with the last threat on the last row
     assert scene.world_top == n - 4 and bytes(h.buf) != before

@@ -7,8 +7,9 @@
 #   B        back out of a smaller list or a page; with nothing to back out of, pause
 #   RIGHT    The Four table, over whatever is on screen (any key but UP/DOWN closes it):
 #            "Learn it, and you've learned the game", so it is always one press away
-#   LEFT     the next page: PLAY (the sheet and what to do) -> WORLD (threats with their
-#            Grip, the Spread, the spades row, the deck) -> JOURNAL (newest first) -> PLAY
+#   LEFT     the next page: PLAY (the sheet and what to do) -> STORY (the journal, newest
+#            first; A shows its detail or the story again) -> WORLD (threats with their Grip,
+#            the Spread, the spades row, the deck) -> PLAY
 #
 # The PLAY page shows what the phase asks for: character creation, the sheet with the list of
 # actions, a flip (the cards, the one under the cursor or kept, the band and the suit's full
@@ -37,8 +38,8 @@ except ImportError:
 
 
 PLAY = const(0)
-WORLD = const(1)
-LOG = const(2)
+LOG = const(1)  # (the story one LEFT from the sheet: issue 34)
+WORLD = const(2)
 PAGES = const(3)
 
 # Rows of a list that are not actions (actions are < 2**16): a row that opens a smaller list
@@ -88,7 +89,8 @@ WORDS = (
     "A: keep %s|A: flip 1 more, keep it|A: accept|A: bump up a band|A: bump down a band|"
     "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
     "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
-    "A new Spread: the Draw %s, the Wall %s, the Prize %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
+    "A new Spread: the Draw %s, the Wall %s, the Prize %s.|%s: Grip %d left.|"
+    "%s: yes, but it costs you.|%s is done.|"
     "Harm %d of 4.|Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
     "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
     "The fifth defeat. The story ends after %d turns. Write its end.|"
@@ -96,8 +98,9 @@ WORDS = (
     "Something arrives in the flesh: %s, %s, Grip %d.|"
     "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
-    "The Quiet: Harm cleared, Spark %d.|The other d6 (not the Pressure Die) says %d.|Scene %d begins.|"
-    "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
+    "The Quiet: Harm cleared, Spark %d.|The other d6 (not the Pressure Die) says %d.|"
+    "Scene %d begins.|"
+    "SPARK DRAW: KEEP ONE| It has a name.|\x0bSTORY \x06THE FOUR|THE WORLD HOLDS: |"
     "A threat is live. Are you alone, off the road, with nothing pressing?|"
     "For 1 Spark one more card is flipped and kept, whatever it is, in place of any card "
     "here.|"
@@ -189,6 +192,7 @@ class Scene:
         self.log_indent = bytearray(LOG_ROWS)  # 1: a row continues the line above
         self.log_shown = 0  # journal lines on this page
         self.log_more = False  # older lines follow
+        self.log_detail = False  # the journal's lines whole (the rules' detail), not the story
         self.question = 0  # the Quiet's question to open again after a stop (see set_view)
         self._refresh()
 
@@ -386,14 +390,19 @@ class Scene:
         return True
 
     def _press_log(self, button):
-        if button == buttons.DOWN and self.log_more:
+        if button == buttons.UP and self.log_more:  # back in time
             self.log_back.append(self.log_skip)
             self.log_skip += self.log_shown
             load_pages().read_log(self)
-        elif button == buttons.UP and self.log_back:
+        elif button == buttons.DOWN and self.log_back:
             self.log_skip = self.log_back.pop()
             load_pages().read_log(self)
-        elif button == buttons.A or button == buttons.B:
+        elif button == buttons.A:  # the story, or its lines with the rules' detail
+            self.log_detail = not self.log_detail
+            self.log_skip = 0
+            self.log_back = []
+            load_pages().read_log(self)
+        elif button == buttons.B:
             self.page = PLAY
             self.log_rows = None
         return True
@@ -463,19 +472,20 @@ class Scene:
     # the rating being flipped + 1 (0: none), the journal lines skipped (its page), the
     # Quiet's question with a threat live (0: not open, 1: on NO, 2: on YES).
     _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4,
-                 0xFFFF, 2)
+                 0xFFFF, 2, 1)
     _VIEW_V1 = 10  # ints of the view before the journal's page and the Quiet's question
 
     def view(self):
         return (self.page, self.four_suit + 1 if self.showing_four else 0,
                 1 if self.oracle_shown else 0, self.asking, self.menu, self.menu_arg,
                 self.index, self.top, self.world_top, 0 if self.flipped == NONE else
-                self.flipped + 1, self.log_skip, self._quiet_question())
+                self.flipped + 1, self.log_skip, self._quiet_question(),
+                1 if self.log_detail else 0)
 
     def read_story(self):
         """An ended story reopened from the slot menu's "Read the story" (GameHost): its
         journal, newest first."""
-        self.page = WORLD
+        self.page = PLAY
         self._turn_page()
 
     def end_tag_hidden(self):
@@ -494,7 +504,7 @@ class Scene:
         """Back to a view() saved before a stop (one of another shape, or out of range, is
         left: the main screen)."""
         if len(v) == self._VIEW_V1:
-            v = tuple(v) + (0, 0)
+            v = tuple(v) + (0, 0, 0)
         if len(v) != len(self._VIEW_MAX):
             return
         for i in range(len(v)):
@@ -513,6 +523,7 @@ class Scene:
         self.world_top = v[8]
         self.flipped = NONE if v[9] == 0 else v[9] - 1
         self.question = v[11]
+        self.log_detail = v[12] == 1
         self._refresh()
         if v[0] != PLAY:
             self.page = v[0] - 1

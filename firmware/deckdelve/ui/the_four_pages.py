@@ -3,6 +3,7 @@
 # (threats with their Grip, the Spread, the spades row), the journal (read from flash a page
 # at a time), the Oracle's answer, character creation and a new Spread's choice. The scene
 # loads this module when one of them opens and drops it when none is shown.
+from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.games import the_four as F
 from deckdelve.games import the_four_words as W
@@ -19,6 +20,7 @@ from deckdelve.ui.the_four import (AXIS, AXIS_WORDS, CREATE_ROWS, DOMAIN, DOMAIN
                                    INFO, LOG_ROWS, M_ORIGIN, M_SOURCE, MAIN, OPEN, RATE, STAT,
                                    THREAT, THREAT_WORDS, dots, four)
 
+HEADING = const(2)  # log_indent: a row that is a scene's heading (1: a line's next row)
 SPREAD_WORDS = "what pulls you|what stands in the way|what's at the end"
 HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
 SHEET_NAMES = "HARM|SPARK|SCARS|PRESSURE"
@@ -32,7 +34,7 @@ SHEET_WORDS = (
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
     "DOTS LEFT TO PLACE: %d|SHUFFLED: THE SPREAD STILL OUT|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
-    "NO LIVE THREATS|DECK %d|SPADES|JOURNAL|NO JOURNAL HERE|THE ORACLE|YES|NO|"
+    "NO LIVE THREATS|DECK %d|SPADES|STORY|NO JOURNAL HERE|THE ORACLE|YES|NO|"
     "HOW MUCH: %d OF 13|ALL 8 DOTS PLACED|A:ADD A DOT|A:BACK TO 1|"
     "A:CHOOSE|A:BEGIN|B:BACK|THE QUIET|"
     "Ask the world a yes-or-no question: say it, or write it down. Then a card is dealt: red "
@@ -40,7 +42,7 @@ WORDS = (
     "Alone, off the road, nothing pressing: put the deck down and speak alone. Write in your "
     "character's own voice, first person: not what happened, what you think about what "
     "happened. Then Harm is cleared and you take 1 Spark (once a shuffle).|"
-    "A: TAKE THE QUIET  B: BACK|\x0bJOURNAL|\x0bSHEET|A: BACK"
+    "A: TAKE THE QUIET  B: BACK|\x0bSHEET|\x0bWORLD|A: BACK|DETAIL|A:DETAIL|A:STORY"
 )
 _W_SOURCE_IS = const(0)
 _W_ORIGIN_IS = const(1)
@@ -68,9 +70,12 @@ _W_ORACLE_ASK = const(22)
 _W_ORACLE_KEYS = const(23)
 _W_QUIET_ASK = const(24)
 _W_QUIET_KEYS = const(25)
-_W_TO_JOURNAL = const(26)
-_W_TO_SHEET = const(27)
+_W_TO_SHEET = const(26)
+_W_TO_WORLD = const(27)
 _W_BACK = const(28)
+_W_DETAIL = const(29)
+_W_A_DETAIL = const(30)
+_W_A_STORY = const(31)
 
 
 def words(i):
@@ -78,9 +83,10 @@ def words(i):
 
 
 def read_log(scene):
-    """The journal page on screen: the lines from log_skip on, newest first, wrapped, as
-    many as fit LOG_ROWS rows. Only these lines (and one more, to know whether older
-    ones follow) are read from flash, never the whole journal."""
+    """The journal page on screen: the newest lines from log_skip on, wrapped, as many as
+    fit LOG_ROWS rows, shown in the order they happened (a story reads down the page, and a
+    scene's heading comes before it; UP goes back in time). Only these lines (and one more,
+    to know whether older ones follow) are read from flash, never the whole journal."""
     host = scene.host
     slot = getattr(host, "slot", None)
     scene.log_rows = None
@@ -89,18 +95,28 @@ def read_log(scene):
     from deckdelve.campaigns import journal
 
     lines = journal(host.app.data_dir, host.key, slot, scene.log_skip, LOG_ROWS + 1)
-    rows = []
+    rows = []  # (newest first while read: turned round below)
     shown = 0
     for line in lines:
-        parts = draw.wrap(line, 116)
+        heading = False
+        if not scene.log_detail:
+            line, heading = W.story(line)
+        for i in range(4):  # the suit signs as the font's glyphs
+            line = line.replace(W.SUIT_SIGNS[i], cards.SUIT_CHARS[i])
+        parts = (line,) if heading else draw.wrap(line, 116)
         if len(rows) + len(parts) > LOG_ROWS:
             if rows:
                 break
             parts = parts[:LOG_ROWS]  # a line longer than the page: as much as fits
-        for i in range(len(parts)):
-            scene.log_indent[len(rows)] = 1 if i else 0
+        for i in range(len(parts) - 1, -1, -1):
+            scene.log_indent[len(rows)] = HEADING if heading else 1 if i else 0
             rows.append(parts[i])
         shown += 1
+    rows.reverse()
+    n = len(rows)
+    indent = scene.log_indent
+    for i in range(n // 2):
+        indent[i], indent[n - 1 - i] = indent[n - 1 - i], indent[i]
     scene.log_rows = rows
     scene.log_shown = shown
     scene.log_more = shown < len(lines)
@@ -237,7 +253,7 @@ def spread_choice(scene, fb, g):
 def world(scene, fb, g):
     n = g.live_threats()
     draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
-    draw.center(fb, words(_W_TO_JOURNAL), 0)  # (LEFT: the next page)
+    draw.center(fb, words(_W_TO_SHEET), 0)  # (LEFT: the next page)
     draw.right(fb, words(_W_DECK) % g.deck_n, 127, 0)  # a pixel from the edge
     fb.hline(0, 6, 128, 1)
     if n == 0:
@@ -273,18 +289,29 @@ def world(scene, fb, g):
     draw.right(fb, "DIE %d" % g.pressure, 127, 58)
 
 def log(scene, fb):
+    """The journal: the story (a heading a scene, the rules' detail left out), or with A its
+    lines whole; newest first, UP/DOWN a page."""
     fb.fill_rect(0, 0, 128, 7, 1)
-    draw.center(fb, words(_W_JOURNAL), 1, 0)
-    draw.text(fb, words(_W_TO_SHEET), 1, 1, 0)  # (LEFT: back to the sheet)
+    detail = scene.log_detail
+    draw.center(fb, words(_W_DETAIL if detail else _W_JOURNAL), 1, 0)
+    draw.text(fb, words(_W_TO_WORLD), 1, 1, 0)  # (LEFT: the next page)
     rows = scene.log_rows
     if rows is None:
         draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
         return
+    draw.right(fb, words(_W_A_STORY if detail else _W_A_DETAIL), 127, 1, 0)
     for i in range(len(rows)):
-        draw.text(fb, rows[i], 6 if scene.log_indent[i] else 0, 9 + i * 6)
-    if scene.log_back:
+        y = 9 + i * 6
+        if scene.log_indent[i] == HEADING:  # a scene: its heading across the page
+            w = draw.width(rows[i])
+            fb.hline(0, y + 2, 128, 1)
+            fb.fill_rect(62 - w // 2, y, w + 4, 5, 0)
+            draw.center(fb, rows[i], y, 1, 0, 128)
+        else:
+            draw.text(fb, rows[i], 6 if scene.log_indent[i] else 0, y)
+    if scene.log_more:  # older lines: UP
         draw.text(fb, draw.ARROW_U, 123, 9)
-    if scene.log_more:
+    if scene.log_back:  # newer ones: DOWN
         draw.text(fb, draw.ARROW_D, 123, 57)
 
 def oracle(fb, g):
