@@ -169,16 +169,21 @@ def test_threats_world_page_and_against_list():
         do(h, F.act(F.THREAT))
         h.keys("A" * len(host(h).pending))
     scene = host(h).scene
-    h.keys("L")
+    h.keys("LL")  # (the story first, then the world)
     assert scene.page == S.WORLD
     assert_golden("the_four/world", image(h))
     h.keys("B")
     h.keys("D" * ((scene.items.index(S.OPEN | S.M_TURN << 8) - scene.index) % len(scene.items)))
     h.keys("A")  # Turn: the ratings
     assert scene.menu == S.M_TURN
-    h.keys("A")  # GRIT: against what?
-    assert scene.menu == S.M_AGAINST
+    h.keys("A")  # GRIT: against what? (issue 34: on the first live threat, not "no threat")
+    assert scene.menu == S.M_AGAINST and scene.index == 1 and scene.current() & 0xFC
     assert_golden("the_four/against", image(h))
+    h.keys("BB")  # back to the ratings, then the main list
+    h.keys("D" * ((scene.items.index(S.OPEN | S.M_AGAINST << 8 | S.POWER_ARG) - scene.index)
+                  % len(scene.items)) + "A")
+    assert scene.menu == S.M_AGAINST and scene.menu_arg == S.POWER_ARG
+    assert_golden("the_four/against_power", image(h))  # (it says Power)
     assert g.live_threats() >= 2
 
 
@@ -196,9 +201,12 @@ def test_spark_draw_oracle_and_journal():
     assert_golden("the_four/oracle", image(h))
     h.keys("A")
     assert not scene.oracle_shown
-    h.keys("LL")
+    h.keys("L")  # the story, one LEFT from the sheet
     assert scene.page == S.LOG and scene.log_rows
     assert_golden("the_four/journal", image(h))
+    h.keys("A")  # its lines whole: the rules' detail
+    assert scene.log_detail
+    assert_golden("the_four/journal_detail", image(h))
 
 
 def test_the_oracle_and_the_quiet_ask_first():
@@ -360,8 +368,12 @@ def test_event_words():
     assert w((F.EV_WORSENS, C("4S"), 0)) == "No body comes (4\x01): the situation itself worsens."
     assert w((F.EV_ARRIVAL, C("QC"), 0)) == (
         "Something arrives in the flesh: Q\x04, Warden, Grip 3.")
-    assert w((F.EV_ROLL, 5, 0)) == "The d6 says 5."
-    assert w((F.EV_SCENE, 3, 0)) == "Scene 3 begins."
+    assert w((F.EV_ROLL, 5, 0)) == "The other d6 (not the Pressure Die) says 5."
+    assert w((F.EV_SCENE, 3, 0)) == "Scene 4 begins."  # (3 breaks taken: the story began in 1)
+    g.flip[0:3] = bytes((C("7C"), C("QH"), C("8C")))  # (the flip's last card is the Spark's)
+    g.flip_n = 3
+    assert w((F.EV_MORE, C("8C"), 0)) == (  # issue 34: the card looked at is named
+        "1 Spark: 8\x04 is flipped and kept. Not kept: 7\x04 Q\x02.")
     for code in (F.EV_FLIP, F.EV_TICK, F.EV_KEPT, F.EV_ORACLE, F.EV_CREATED, F.EV_RESULT):
         assert w((code, 0, 0)) is None  # their screens show them
 

@@ -196,3 +196,11 @@ def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():
     assert (h.turn, h.scene, h.met) == (g.turn, g.scene, g.met) == (1, 2, 1)
     g.scene = 70000  # free scene breaks: a counter may pass two bytes (it has three)
     assert tf.Game.restore(g.snapshot()).scene == 70000
+
+
+def test_a_spread_cards_strength_runs_as_grip_an_ace_the_strongest():
+    # D18 (issue 34): "Rank is how strong" reads as a threat's Grip does: an Ace above a King.
+    C = cards.parse
+    assert [tf.strength_of(C(n)) for n in ("2S", "9H", "10D", "JC", "KS", "AS")] == \
+        [2, 9, 10, 11, 13, 14]
+    assert tf.grip_of(C("AS")) > tf.grip_of(C("KS"))  # the same way as Grip

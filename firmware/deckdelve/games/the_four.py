@@ -234,10 +234,10 @@ def grip_of(card):
 
 
 def strength_of(card):
-    """How strong a card of the Spread is (D18), 1..13: as for a threat's Grip, an Ace is the
-    strongest (2 = 1 .. K = 12, A = 13)."""
+    """How strong a card of the Spread is (D18): its face value, J 11, Q 12, K 13, and as for
+    a threat's Grip an Ace is the strongest: 14."""
     r = card % 13
-    return 13 if r == cards.ACE else r
+    return 14 if r == cards.ACE else r + 1
 
 
 def is_arrival(card):
