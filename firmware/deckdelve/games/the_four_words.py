@@ -177,7 +177,8 @@ def journal_lines(g):
             out.append("= %s, arrives in the flesh: Grip %d.%s" % (
                 _threat(a), g.grip[b], " It has a name." if a % 13 == 0 else ""))
         elif code == tf.EV_WORSENS:
-            out.append("= No body comes: the situation itself worsens [%s]." % card(a))
+            out.append("= No body comes: the situation itself worsens, about %s [%s]." % (
+                AXES[a // 13], card(a)))
         elif code == tf.EV_RESET:
             out[-1] += " [The Pressure Die is back at %d.]" % a
         elif code == tf.EV_THREAT:
