@@ -195,7 +195,7 @@ def slots(root, key):
     """The slot list: for each slot None (empty) or its label. Reads the small snapshot files
     only, never a journal."""
     store = _store(root, None)
-    out = []
+    out = []  # type: list
     for slot in range(SLOTS):
         value = _read(store, _name(key, slot))
         if value is None and store.newer_on_flash(_name(key, slot), KIND, VERSION):
