@@ -29,6 +29,7 @@ class Sim:
         if game:
             if options is None:
                 options = menu_options(self.app, game)
+            played(self.app, game, options)
             self.app.start_game(game, options, seed)
         self.frames = 0
         self.step(0)  # the title (or the game)
@@ -82,6 +83,23 @@ def menu_options(app, key):
     if not entry[2]:
         return ()
     return entry[2][offered_option(app, entry)][1]
+
+
+def played(app, key, options):
+    """A game started straight away is played as one started from its menu: the list of games
+    offers it first next time and its menu these options (menus.remember), and its
+    first-start message is not shown again (menus.see). The message itself is not shown
+    here: --keys written for a start with --game stay valid on any data folder."""
+    from deckdelve import registry
+    from deckdelve.menus import remember, see
+
+    entry = registry.find(key)
+    index = 0
+    for i in range(len(entry[2])):
+        if tuple(entry[2][i][1]) == tuple(options):
+            index = i
+    remember(app, key, index)
+    see(app, key)
 
 
 def check_keys(keys):

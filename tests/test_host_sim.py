@@ -96,3 +96,28 @@ def test_a_game_with_options_starts_on_its_menus_choice_without_options(tmp_path
     with pytest.raises(SystemExit):
         parse_args(["--help"])
     assert "last played" in " ".join(capsys.readouterr().out.split())
+
+
+def test_a_game_started_with_game_is_recorded_as_played(tmp_path):
+    # Issue 33: --game plays the game as its menu would start it: the next start offers it
+    # first in the list of games, its menu the options it was started with, and its
+    # first-start message ("First game of ...?") is not shown again.
+    from deckdelve import registry
+
+    data = str(tmp_path / "d")
+    Sim(data, seed=1, game="mini_rogue", options=("hard",))
+    sim = Sim(data, seed=2)  # the next power-on, at the title
+    sim.keys("A")  # the list of games, under the collection's how-to (never seen: read it)
+    for _ in range(4):
+        if type(sim.app.stack[-1]).__name__ == "Menu":
+            break
+        sim.keys("A")
+    games = sim.app.stack[-1]
+    keys = [g[0] for g in registry.GAMES]
+    assert type(games).__name__ == "Menu" and games.index == keys.index("mini_rogue")
+    sim.keys("A")  # its menu: on Hard, as started
+    menu = sim.app.stack[-1]
+    assert menu.items[menu.index] == "Hard", menu.items[menu.index]
+    sim.keys("A")  # a new game at once: no first-start message
+    assert type(sim.app.stack[-1]).__name__ == "GameHost"
+    assert sim.app.stack[-1].options == ("hard",)

@@ -23,8 +23,9 @@ def walk_to(scene, action):
     keys = ""
     spot = scene.spot
     choice = scene.choice
+    order = scene.spots()
     while action not in scene.by_spot[spot]:
-        spot = (spot + 1) % scene.spots()
+        spot = order[(order.index(spot) + 1) % len(order)]
         keys += "R"
         choice = 0
     group = scene.by_spot[spot]

@@ -29,7 +29,7 @@ SHOTS = (
      and h.scene.current() == S.PLAY, ""),
     ("round_summary", lambda h: h.pending and "cleared" in h.pending[0]
      and h.game.phase == S.SHOP, ""),
-    ("shop", lambda h: not h.pending and h.game.phase == S.SHOP, "D"),
+    ("shop", lambda h: not h.pending and h.game.phase == S.SHOP, "DD"),
     ("tokens_and_joker", lambda h: not h.pending and h.game.phase == S.IN_ROUND
      and bin(h.game.tokens).count("1") >= 2 and h.game.bank != cards.NONE, "D"),
     ("nine_cards", lambda h: not h.pending and h.game.hand_len == 9, ""),
@@ -159,7 +159,7 @@ def test_shop_lists_prices_and_what_is_affordable(shots):
     buyable = [a & 0xF for a in g.actions() if a & S.KIND_MASK == S.BUY]
     assert buyable == [t for t in range(S.TOKEN_COUNT)
                        if S.TOKEN_PRICES[t] <= g.shop_points and not g.tokens & (1 << t)]
-    assert shot.current == items[1]  # one DOWN from the first
+    assert shot.current == items[1]  # two DOWNs from LEAVE, where the shop opens
     assert_golden("solatro/shop", shot.image)
 
 

@@ -200,26 +200,27 @@ class App:
         b = os.urandom(4)
         return ((b[0] << 22) | (b[1] << 14) | (b[2] << 6) | b[3]) & 0x3FFFFFFF
 
-    def start_game(self, key, options=(), seed=None, log=None, slot=None):
+    def start_game(self, key, options=(), seed=None, log=None, slot=None, screen=None):
         """Start (or, with a log, continue) a game at the end of this frame, once the menu
         code that asked for it has returned: the menus are then dropped from RAM before the
         game's modules load. slot: a campaign slot (see campaigns.py), continued if in use,
-        else a new campaign started in it."""
+        else a new campaign started in it. screen: a continued run's (messages, view) saved
+        with it, to come back on that very screen."""
         if seed is None:
             seed = self.new_seed()
-        self.starting = (key, tuple(options), seed, log, slot)
+        self.starting = (key, tuple(options), seed, log, slot, screen)
         self.dirty = True
 
     def continue_game(self, key):
-        saved = self.store().read_run(key)
+        saved = self.store().read_run(key, True)
         if saved is None:
             self.show_notices()
             return
-        seed, options, log = saved
-        self.start_game(key, options, seed, log)
+        seed, options, log, screen = saved
+        self.start_game(key, options, seed, log, screen=screen)
 
     def _start(self):
-        key, options, seed, log, slot = self.starting
+        key, options, seed, log, slot, screen = self.starting
         self.starting = None
         store = self.store()
         if not self.files_checked:
@@ -242,7 +243,7 @@ class App:
                 raise ValueError("no game %r" % key)
             if slot is None and len(entry) > 3 and "slots" in entry[3]:
                 slot = 0  # a slot game always runs in a slot (the simulator's --game: the first)
-            host = load("host", "GameHost")(self, entry, options, seed, log, slot)
+            host = load("host", "GameHost")(self, entry, options, seed, log, slot, screen)
         except Exception as e:  # noqa: BLE001 - shown to the player, the menus come back
             error = str(e)
         if error is None:
@@ -276,7 +277,8 @@ class App:
             host.keep_screen()
             return
         if game is not None and not game.over and game.can_save():
-            if self.store().save_run(host.key, host.seed, host.options, host.log):
+            if self.store().save_run(host.key, host.seed, host.options, host.log,
+                                     host.screen()):
                 self.suspended = host.key
 
     def resume(self):
@@ -288,7 +290,7 @@ class App:
     def leave_game(self, key, result=None, save=None):
         """Leave the running game at the end of this frame: to its menu, then the game-over
         screen if result (its arguments) is given, or with the run saved if save
-        (seed, options, log) is given."""
+        (seed, options, log, screen) is given."""
         self.leaving = (key, result, save)
         self.dirty = True
 
@@ -298,17 +300,20 @@ class App:
         self.stack = []
         unload(key)
         forget("host", "dialogs", "helpview", "campaigns")
+        # The run is saved before the menus are built: the game's menu the message is drawn
+        # over lists "Continue saved run" already, its cursor on it.
+        saved = save is not None and self.store().save_run(key, save[0], save[1], save[2],
+                                                           save[3])
         self.back_to_menus(key)
         if result is not None:
             self.push(load("results", "GameOver")(self, *result))
+        elif saved:
+            self.message("Run saved. Continue it from the game's menu.")
         elif save is not None:
-            seed, options, log = save
-            if self.store().save_run(key, seed, options, log):
-                self.message("Run saved. Continue it from the game's menu.")
-            else:
-                # Nothing is lost: the game comes back by replaying its log, and the notice
-                # (flash full...) is shown over it.
-                self.start_game(key, options, seed, log)
+            # Nothing is lost: the game comes back by replaying its log, and the notice
+            # (flash full...) is shown over it.
+            seed, options, log, screen = save
+            self.start_game(key, options, seed, log, screen=screen)
 
     def back_to_menus(self, key=None):
         """After a game: title, game list and that game's menu, as the player left them."""

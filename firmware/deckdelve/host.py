@@ -15,7 +15,7 @@ SCREEN = 2
 class GameHost(Screen):
     """Runs one game: its scene, the run's action log, event messages, pause, game over."""
 
-    def __init__(self, app, entry, options, seed, log=None, slot=None):
+    def __init__(self, app, entry, options, seed, log=None, slot=None, screen=None):
         super().__init__(app)
         self.entry = entry  # the game's line in deckdelve/registry.py
         self.key = key = entry[0]
@@ -75,6 +75,13 @@ class GameHost(Screen):
                     read()  # an ended story, reopened from its slot menu's "Read the story"
         elif self.game.over:
             self.pending.append("This run had already ended.")
+        elif screen is not None:
+            # A run continued after a stop comes back on the screen it was left on (issue 33):
+            # the messages still to read, and the scene's own view (its cursor).
+            self.pending = list(screen[0])
+            set_view = getattr(self.scene, "set_view", None)
+            if set_view is not None and screen[1]:
+                set_view(screen[1])
 
     # -- what scenes call --------------------------------------------------------------------
     def act(self, action):
@@ -126,6 +133,11 @@ class GameHost(Screen):
     def message(self, text):
         self.pending.append(text)
         self.app.dirty = True
+
+    def screen(self):
+        """What a saved run keeps beside its log, to come back on this very screen: the
+        messages still to read and the scene's view (see runs.py)."""
+        return self.pending, self.view()
 
     def view(self):
         """The scene's view of itself, kept with a campaign (see Campaign.save), and what is
@@ -276,4 +288,4 @@ class GameHost(Screen):
         self.app.leave_game(self.key, result=result)
 
     def save_and_quit(self):
-        self.app.leave_game(self.key, save=(self.seed, self.options, self.log))
+        self.app.leave_game(self.key, save=(self.seed, self.options, self.log, self.screen()))

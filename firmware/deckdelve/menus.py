@@ -109,8 +109,8 @@ class GameMenu(Menu):
         super().__init__(app, entry[1], [], self.choose)
         self.build()
         # Without a saved run to continue, the cursor starts on the option offered first.
-        if self.actions[0][0] == "new":
-            i = offered_option(app, entry)
+        if self.actions[0][0] == "no run":
+            i = 1 + offered_option(app, entry)
             self.index = i
             self.top = max(0, i - self.ROWS + 1)
 
@@ -133,9 +133,14 @@ class GameMenu(Menu):
                 items.append("%d %s" % (i + 1, self.labels[i] or empty))
                 self.actions.append(("slot", i))
         else:
+            # The row stays when there is no run to continue, marked (HANDHELD.md's manner 5:
+            # menu rows do not move when an item cannot be used now).
             if self.app.store().has_run(key):
                 items.append("Continue saved run")
                 self.actions.append(("continue", ()))
+            else:
+                items.append("Continue: none saved")
+                self.actions.append(("no run", ()))
             for label, opts in options or (("New game", ()),):
                 items.append(label)
                 self.actions.append(("new", opts))
@@ -167,8 +172,11 @@ class GameMenu(Menu):
         elif what == "continue":
             remember(app, key, max(0, last_option(app, key)))
             app.continue_game(key)
+        elif what == "no run":
+            app.push(Message(app, "No run is saved. Save and quit (B in a game) keeps one "
+                                  "here, and so does the handheld going to sleep."))
         elif what == "new":
-            remember(app, key, i - (1 if self.actions[0][0] == "continue" else 0))
+            remember(app, key, i - 1)  # (the options' rows follow the Continue row)
 
             def start():
                 if seen(app, key):

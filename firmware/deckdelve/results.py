@@ -123,6 +123,9 @@ def scored(app, table, slot):
     forget("campaigns")
 
 
+SUMMARY_X = 71  # a score table's summary column: "Official Dweeb" fits, 5 pixels after a score
+
+
 class Scores(Screen):
     """A high-score table; highlight is the row just added, lost a score that made the table
     but could not be saved (the table says so under its rows)."""
@@ -159,6 +162,6 @@ class Scores(Screen):
             draw.text(fb, "%d." % (i + 1), 4, y, c)
             draw.text(fb, initials, 16, y, c)
             draw.right(fb, str(score), 66, y, c)
-            draw.text(fb, summary, 74, y, c)
+            draw.text(fb, summary, SUMMARY_X, y, c)
         if self.lost is not None:
             draw.center(fb, "YOUR SCORE %d WAS NOT SAVED" % self.lost, 58)

@@ -1,8 +1,11 @@
 # Saved runs on flash (loaded by store.Store when asked for, see store.py). A run is its seed,
 # options and action log (see game.py), one file a game, "run_<key>.sav":
 #
-#   version 2   payload = meta + log: a JSON line {"key", "seed", "options", "n", "serial"}
-#               then n actions as little-endian 16-bit words. Written straight from the
+#   version 2   payload = meta + log: a JSON line {"key", "seed", "options", "n", "serial"
+#               [, "screen": [messages, view]]} then n actions as little-endian 16-bit words.
+#               "screen" (issue 33: a stop keeps the very screen) is what the log cannot
+#               rebuild: the messages still to read and the scene's view (its cursor, as
+#               small ints); an older firmware ignores it. Written straight from the
 #               host's array("H") and read straight into one (readinto), so a save costs no
 #               RAM in proportion to the run and a load only the log array itself.
 #   version 1   (older firmware) payload = JSON {"key", "seed", "options", "log": hex text};
@@ -20,7 +23,7 @@ from array import array
 
 RUN_VERSION = 2
 MAX_ACTIONS = 16000  # longer than any game allows; bounds a file and its read
-META_LIMIT = 200  # bytes of the meta line
+META_LIMIT = 1024  # bytes of the meta line (a few messages: see save)
 RUN_LIMIT = 64 + META_LIMIT + 2 * MAX_ACTIONS
 V1_LIMIT = 8192  # the old format is read whole (JSON): only as big as it ever was
 COUNTERS = "runs.dat"
@@ -48,7 +51,9 @@ def _valid_counters(value, version):
     return True
 
 
-def save(store, key, seed, options, log):
+def save(store, key, seed, options, log, screen=None):
+    """screen: (messages, view) to come back to, or None. Messages that do not fit the meta
+    line are left out, the last first (the first is the one on the screen)."""
     if not isinstance(log, array):
         log = array("H", log)
     if len(log) > MAX_ACTIONS:
@@ -64,8 +69,19 @@ def save(store, key, seed, options, log):
     # The serial is issued before the run is written: a cut between the two wastes a number.
     if not store.write_json(COUNTERS, "runs", 1, table, "the run"):
         return False
-    meta = json.dumps({"key": key, "seed": seed, "options": list(options), "n": len(log),
-                       "serial": serial}).encode() + b"\n"
+    fields = {"key": key, "seed": seed, "options": list(options), "n": len(log),
+              "serial": serial}
+    meta = json.dumps(fields).encode() + b"\n"
+    if screen is not None:
+        messages = list(screen[0])
+        while True:
+            fields["screen"] = [messages, list(screen[1])]
+            line = json.dumps(fields).encode() + b"\n"
+            if len(line) <= META_LIMIT or not messages:
+                break
+            messages.pop()
+        if len(line) <= META_LIMIT:
+            meta = line
     return store.write_checked(store.run_name(key), "run", RUN_VERSION, (meta, log), "the run")
 
 
@@ -83,9 +99,10 @@ def drop(store, key):
         store.write_json(COUNTERS, "runs", 1, table, "the run")
 
 
-def read(store, key, keep):
+def read(store, key, keep, screen=False):
     """(seed, options, log) of a saved run, or None (missing, set aside, left alone: with a
-    notice). keep=False only checks the file (checksum and all) without building the log."""
+    notice). keep=False only checks the file (checksum and all) without building the log.
+    screen=True: (seed, options, log, screen), screen the (messages, view) saved or None."""
     name = store.run_name(key)
     opened = store.open_checked(name, "run", RUN_VERSION, RUN_LIMIT)
     if opened is None:
@@ -113,7 +130,23 @@ def read(store, key, keep):
     if serial and serial <= table.get(key, [0, 0])[1]:
         store.set_aside(name, "already continued once", "the saved run")
         return None
+    if screen:
+        return got[0], got[1], got[2], got[4]
     return got[0], got[1], got[2]
+
+
+def _valid_screen(value):
+    """A saved screen: [messages (str), view (small ints)], else None (it is left out)."""
+    if type(value) is not list or len(value) != 2 or type(value[0]) is not list or \
+            type(value[1]) is not list or len(value[1]) > 16:
+        return None
+    for m in value[0]:
+        if type(m) is not str:
+            return None
+    for v in value[1]:
+        if type(v) is not int or not 0 <= v < SMALL:
+            return None
+    return value[0], tuple(value[1])
 
 
 def _valid_meta(meta, key):
@@ -157,7 +190,7 @@ def _read_v2(store, f, length, expected, key, keep):
         got = store.sum_parts(_chunks(f, line, 2 * n))
     if got[1] != expected:
         return "damaged (checksum)"
-    return meta["seed"], tuple(meta["options"]), log, serial
+    return meta["seed"], tuple(meta["options"]), log, serial, _valid_screen(meta.get("screen"))
 
 
 def _chunks(f, first, n):
@@ -194,4 +227,4 @@ def _read_v1(store, f, length, expected, key):
             log[i] = int(hexlog[4 * i:4 * i + 4], 16)
     except ValueError:
         return "wrong contents"
-    return value["seed"], tuple(value["options"]), log, 0
+    return value["seed"], tuple(value["options"]), log, 0, None

@@ -432,14 +432,16 @@ class Store:
             _part("runs").read(self, key, False)
         return self.is_file(name)
 
-    def save_run(self, key, seed, options, log):
-        """Save a run in progress; log is an array("H") of actions. True if written."""
-        return _part("runs").save(self, key, seed, options, log)
+    def save_run(self, key, seed, options, log, screen=None):
+        """Save a run in progress; log is an array("H") of actions; screen, if given, the
+        (messages, view) to come back to (see runs.py). True if written."""
+        return _part("runs").save(self, key, seed, options, log, screen)
 
-    def read_run(self, key):
+    def read_run(self, key, screen=False):
         """A saved run as (seed, options, log array), or None. The caller replays it and then
-        calls drop_run(): a run is continued once, never replayed from the same save."""
-        return _part("runs").read(self, key, True)
+        calls drop_run(): a run is continued once, never replayed from the same save.
+        screen=True: (seed, options, log, screen), screen the saved (messages, view) or None."""
+        return _part("runs").read(self, key, True, screen)
 
     def drop_run(self, key):
         """The run is continued or replaced: remove it, and never accept a copy of it again."""

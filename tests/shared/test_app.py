@@ -64,7 +64,9 @@ def start_game(h, index):
     to_menu(h)
     h.keys("D" * index + "A")
     assert h.top() == "GameMenu", h.top()
-    moves = first_start(h.app.stack[-1].actions)
+    menu = h.app.stack[-1]
+    moves = (first_start(menu.actions) - menu.index) % len(menu.items)
+    menu = None
     h.keys("D" * moves + "A")  # (holding no menu object: the menus leave RAM for the game)
     assert h.top() == "GameHost", h.top()
     return h.app.stack[-1]

@@ -159,7 +159,7 @@ def test_a_menu_longer_than_the_screen_shows_a_scroll_bar():
 def test_achievements_say_how_each_is_earned():
     h = Headless(scratch("menus_ach"))
     menu = _to_game_menu(h, "rogue_solitaire")
-    i = menu.items.index("Achievements")
+    i = menu.items.index("Achievements") - menu.index
     del menu
     h.keys("D" * i + "A")
     screen = h.app.stack[-1]
@@ -168,3 +168,37 @@ def test_achievements_say_how_each_is_earned():
     for how in screen.hows:
         assert len(how) > 10, how
     assert screen.hows[0] == "escape in quick play"
+
+
+def test_save_and_quit_shows_its_message_over_a_menu_that_lists_the_run():
+    # Issue 33: "Run saved. Continue it from the game's menu." was drawn over a game menu
+    # built before the run was saved, without "Continue saved run"; now the menu under the
+    # message lists it, with the cursor on it, and closing the message changes nothing under.
+    from helpers import open_game_menu
+
+    h = Headless(scratch("menus_save_quit"), seed=3)
+    open_game_menu(h, "solatro")
+    h.keys("A")  # a new game
+    assert h.top() == "GameHost", h.top()
+    h.keys("A" * len(h.app.stack[-1].pending))
+    h.keys("B" + "DDD" + "A")  # the pause menu: Resume, Rules, Sound, Save and quit
+    assert h.top() == "Message", h.top()
+    menu = h.app.stack[-2]
+    assert type(menu).__name__ == "GameMenu"
+    assert menu.items[0] == "Continue saved run" and menu.index == 0, (menu.items, menu.index)
+    menu = None
+    h.app.dirty = True
+    h.frame(0)
+    under = bytearray(h.buf)
+    h.keys("A")  # the message closes: the menu under it is the menu drawn before
+    assert h.top() == "GameMenu"
+    from deckdelve.ui import draw
+
+    box = draw.message_box(draw.wrap("Run saved. Continue it from the game's menu.", 112))
+    x0, y0, w, h0 = box
+    for x in range(128):
+        for y in range(64):
+            if x0 <= x <= x0 + w and y0 <= y <= y0 + h0:
+                continue  # (the box and its shadow)
+            i = (y >> 3) * 128 + x
+            assert (under[i] ^ h.buf[i]) & (1 << (y & 7)) == 0, (x, y)

@@ -12,13 +12,13 @@ from play_helpers import dismiss, new_game, play_through
 
 def keys_for(scene, action):
     """The presses that make the scene do `action` from where its cursor is now: RIGHT to the
-    action's spot (one spot a press), DOWN to it, then A."""
+    action's spot (one spot a press, left to right as drawn), DOWN to it, then A."""
     keys = ""
     spot = scene.spot
     choice = scene.choice
-    n = scene.spots()
+    order = scene.spots()
     while action not in scene.by_spot[spot]:
-        spot = (spot + 1) % n
+        spot = order[(order.index(spot) + 1) % len(order)]
         keys += "R"
         choice = 0
     group = scene.by_spot[spot]
@@ -33,7 +33,7 @@ def offered(scene):
     out = []
     for group in scene.by_spot:
         out.extend(group)
-    for spot in range(scene.spots()):
+    for spot in scene.spots():
         if not scene.by_spot[spot]:
             out.append(spot)  # a spot without an action (no action is so small): why(spot)
     return out
@@ -58,28 +58,30 @@ def test_cursor_visits_every_spot_one_a_press_and_b_pauses():
     h, host = new_game("rq_ui_cursor", "red_queen", 5)
     dismiss(h, host)
     scene = host.scene
-    n = scene.spots()
+    order = scene.spots()
+    n = len(order)
     first = scene.spot
     seen = []
     for _ in range(n):
         seen.append(scene.spot)
         h.keys("R")
-        assert scene.spot == (seen[-1] + 1) % n  # one spot a press
-    assert scene.spot == first and sorted(seen) == list(range(n))  # each once, then round
+        assert scene.spot == order[(order.index(seen[-1]) + 1) % n]  # one spot a press
+    assert scene.spot == first and sorted(seen) == sorted(order)  # each once, then round
     h.keys("L")
     assert scene.spot == seen[-1]
     # On to a spot without an action (a fight soon has one): A says why and changes nothing.
     game = host.game
     rng = game.rng.__class__(5)
     for _ in range(200):
-        idle = [s for s in range(scene.spots()) if not scene.by_spot[s]]
+        idle = [s for s in scene.spots() if not scene.by_spot[s]]
         if idle:
             break
         acts = game.actions()
         h.keys(keys_for(scene, acts[rng.below(len(acts))]))
         dismiss(h, host)
     n = len(host.log)
-    h.keys("R" * ((idle[0] - scene.spot) % scene.spots()) + "A")
+    order = scene.spots()
+    h.keys("R" * ((order.index(idle[0]) - order.index(scene.spot)) % len(order)) + "A")
     assert len(host.log) == n and host.pending and host.pending[0] == scene.why(idle[0])
     dismiss(h, host)
     while not scene.by_spot[scene.spot]:
@@ -135,3 +137,88 @@ def test_a_card_drawn_starts_where_a_takes_nothing_from_the_hand():
         acts = game.actions()
         h.keys(keys_for(scene, acts[rng.below(len(acts))]))
     assert seen == {True, False}, seen
+
+
+# ---- issue 33's cases: A is safe to press again, RUN where it is drawn, events in order ----
+# (The keys in the issue were pressed with the cursor's old defaults: the tests start from
+# the actions they made.)
+RUN_CASE = (8192, 8720, 20511)  # --seed 3 --keys "LLLALDAAAAA"
+
+def _continued(name, seed, log):
+    """A headless app with Red Queen's run (seed, log) continued: the scene as it is right
+    after the log's last action."""
+    from helpers import Headless, scratch
+
+    h = Headless(scratch(name), seed=seed)
+    h.app.start_game("red_queen", (), seed, log)
+    h.frame(0)
+    host = h.app.stack[-1]
+    assert h.top() == "GameHost" and list(host.log) == list(log)
+    return h, host
+
+
+def test_a_gap_in_the_hand_in_a_fight_leaves_the_cursor_where_a_takes_no_stash_card():
+    # --seed 4 --keys "$(cat rq-gapfight-seed4.keys)": the cursor was on "TAKE 8♦ INTO HAND"
+    # (the L stash's top, its points lost). Now on the empty slot: A says what to do.
+    from deckdelve.games import red_queen as rq
+
+    log = (8704, 12544, 20527, 4608, 12288, 12544, 12288, 20496, 4096, 4352, 8192, 8448, 20500,
+           4352, 12544, 8448, 12288, 12544, 12288, 12544, 20495, 20527)
+    h, host = _continued("rq_gap", 4, log)
+    g = host.game
+    assert g.phase == rq.FIGHT and rq.NONE in bytes(g.hand)
+    assert all(a >> 12 == rq.REFILL for a in g.actions())  # only stash cards in reach
+    assert host.scene.current() is None and g.hand[host.scene.spot] == rq.NONE
+    value = g.stash_value()
+    h.keys("AAAA")
+    assert len(host.log) == len(log) and g.stash_value() == value  # nothing taken
+    h.keys("R" * 4)  # a move: the R stash's top, then A takes it
+    assert host.scene.current() is not None and rq.spends(g, host.scene.current())
+
+
+def test_pressing_a_again_and_again_never_spends():
+    # --seed 1 --keys "AAAAAAAAAAAAA": the 13th A took the L stash's top (27 -> 18 points).
+    from helpers import Headless, scratch
+
+    from deckdelve.games import red_queen as rq
+
+    for seed in (1, 2, 3, 4):
+        h = Headless(scratch("rq_mash"), seed=seed)
+        h.app.start_game("red_queen", (), seed)
+        h.frame(0)
+        host = h.app.stack[-1]
+        for _ in range(60):
+            n = len(host.log)
+            spent = [rq.spends(host.game, a) for a in host.game.actions()]
+            before = list(host.game.actions())
+            h.keys("A")
+            if h.top() != "GameHost" or host.game.over:
+                break
+            if len(host.log) > n:
+                assert not spent[before.index(host.log[-1])], (seed, list(host.log))
+        host = None
+
+
+def test_run_is_the_default_when_no_card_wins_and_sits_between_hand_and_stashes():
+    # --seed 3 --keys "LLLALDAAAAA": RUN offered, the cursor was on the L stash's refill;
+    # "...L": LEFT reached RUN only after the R stash, though it is drawn between.
+    from deckdelve.games import red_queen as rq
+    h, host = _continued("rq_run", 3, RUN_CASE)
+    scene = host.scene
+    assert scene.current() == rq.act(rq.RUN)
+    h.keys("R")
+    assert scene.spot == 3  # the L stash, right of RUN
+    h.keys("LL")
+    assert scene.spot == 2  # the last hand slot, left of RUN
+    h.keys("R")
+    assert scene.current() == rq.act(rq.RUN)
+
+
+def test_the_decks_refill_after_a_run_is_told_before_the_next_foe():
+    # --seed 3 --keys "LLLALDAAAAALRRRAAAA": "J♠ ATTACKS" came before "YOUR HAND IS
+    # REFILLED", though the refill was drawn first.
+    h, host = _continued("rq_refill", 3, RUN_CASE + (24576, 16384))
+    host.act(16640)  # the R stash's last card: the stashes are empty, the deck refills
+    said = list(host.pending)
+    assert said[0].startswith("Your hand is refilled from the deck: "), said
+    assert "attacks" in said[1], said

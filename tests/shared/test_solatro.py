@@ -242,8 +242,9 @@ def test_a_joker_drawn_after_the_last_play_is_banked_for_later_rounds():
     play(g, "AS AH")
     play(g, "KS KH")
     play(g, "9S")  # draws back one card, the Joker: banked, then a replacement
-    assert g.events[0] == (S.EV_JOKER_BANKED, JK, 0)
-    assert g.events[1] == (S.EV_ROUND_CLEARED, 1, 25)
+    # (told after the round's end: the round ends with its last play, issue 33)
+    assert g.events[0] == (S.EV_ROUND_CLEARED, 1, 25)
+    assert g.events[1] == (S.EV_JOKER_BANKED, JK, 0)
     assert g.round == 2 and g.bank == JK and g.hand_len == 8
 
 
@@ -517,11 +518,11 @@ def test_milestone_ranks_count_rounds_survived():
     assert got == [-1, -1, 0, 0, 1, 1, 2, 2, 3, 3]
     assert S.RANKS[3][1] == "Ultra Mega Uber Giga-Dweeb"
     g = position("AS AH KS KH 2C 5D 7H 9S", round_number=12)
-    assert g.rank_name() == "Ultra Mega Uber Giga-Dweeb" and g.summary() == "UberGiga"
+    assert g.rank_name() == "Ultra Mega Uber Giga-Dweeb" and g.summary() == "Giga-Dweeb"
     g = position("AS AH KS KH 2C 5D 7H 9S", round_number=3)
     assert g.rank_name() == "" and g.summary() == "no rank"
-    for tag in S.RANK_TAGS:
-        assert len(tag) <= 8
+    for i in range(len(S.RANK_TAGS)):  # the rank's own words, whole (see test_solatro_ui)
+        assert S.RANK_TAGS[i] in S.RANKS[i][1]
 
 
 def test_illegal_actions_raise_and_change_nothing():

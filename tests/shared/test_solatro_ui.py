@@ -23,7 +23,8 @@ except ImportError:
 def keys_for(scene, action):
     """The presses that make the scene do `action` from where its cursor is now: DOWN to the
     action's row (DOWN skips empty rows; the shop is one row), RIGHT along it, then A (and
-    for a token YES to the question it asks: RIGHT, A)."""
+    for a token, or LEAVE with points that still buy something, YES to the question it asks:
+    RIGHT, A)."""
     keys = ""
     row = scene.row
     while action not in scene.rows[row]:
@@ -32,7 +33,11 @@ def keys_for(scene, action):
             keys += "D"
     items = scene.rows[row]
     keys += "R" * ((items.index(action) - scene.cols[row]) % len(items)) + "A"
-    return keys + "RA" if row == 1 else keys  # a token: A, then YES to the question
+    from deckdelve.games import solatro as S
+
+    if row == 1 or (action == S.LEAVE and S.spends(scene.host.game, action)):
+        return keys + "RA"  # a token, or leaving points that still buy: YES to the question
+    return keys
 
 
 
@@ -144,3 +149,66 @@ def test_a_play_says_what_it_scored_and_the_total_shows_it_at_once():
     h.keys("A")
     assert host.pending[0].startswith("High Card: 5 points") and game.round_score == 5
     assert "Round total 5 of 25" in host.pending[0]
+
+
+def test_the_score_table_names_each_rank_in_its_own_words():
+    # Issue 33: the table showed "OFFDWEEB", "LILDWEEB", "UBERGIGA" where the game says
+    # Official Dweeb. Each rank's words fit beside its score, in their place (textcheck).
+    import framebuf
+
+    from deckdelve.games import solatro as S
+    from deckdelve.results import Scores
+    from deckdelve.ui import draw
+    from helpers import Headless, scratch
+    from textcheck import Recorder
+
+    h = Headless(scratch("sol_ranks"), seed=1)
+    store = h.app.store()
+    for i in range(len(S.RANKS)):
+        assert store.add_score("solatro", S.RANKS[i][0] + 1, "ABC", S.RANK_TAGS[i]) >= 0
+    screen = Scores(h.app, "Solatro", "solatro", 0)
+    assert [e[2] for e in screen.entries] == list(reversed(S.RANK_TAGS))
+    buf = bytearray(1024)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    rec = Recorder()
+    rec.air = True
+    draw.record = rec
+    try:
+        screen.draw(fb)
+    finally:
+        draw.record = None
+    assert [(p.name(), p.why) for p in rec.problems(buf)] == []
+    assert "Official Dweeb" in [t[3] for t in rec.texts]
+    from deckdelve.results import SUMMARY_X
+
+    for tag in S.RANK_TAGS:  # each fits the table's column, whatever the score beside it
+        assert draw.width(tag) <= draw.W - SUMMARY_X, tag
+
+
+def test_the_shop_opens_on_leave_and_leaving_points_that_buy_asks_first():
+    # Issue 33 (--seed 11, keys solatro-seed11-shop.keys then AA): the round's messages are
+    # closed with A, and one press too many bought EXTRA CARD (10 spent: Double Score then too
+    # dear). The shop opens on LEAVE; leaving with points that still buy something asks, NO
+    # under the cursor; pressing A again and again spends nothing.
+    from deckdelve.games import solatro as S
+
+    try:
+        import bots_solatro
+    except ImportError:
+        from tools.mp import bots_solatro
+    h, host = new_game("sol_shop", "solatro", 11)
+    game = host.game
+    rng = game.rng.__class__(11)
+    while game.phase != S.SHOP:
+        dismiss(h, host)
+        assert not game.over
+        h.keys(keys_for(host.scene, bots_solatro.discard(game, rng)))
+    points = game.shop_points
+    tokens = game.tokens
+    assert S.spends(game, S.LEAVE)  # something is affordable
+    h.keys("A" * (len(host.pending) + 7))  # the messages closed, and A pressed on and on
+    assert host.scene.current() == S.LEAVE and game.phase == S.SHOP
+    assert game.shop_points == points and game.tokens == tokens
+    assert h.top() == "Confirm"  # "Leave the shop? The N points left are lost." (asked 4th)
+    h.keys("RA")  # YES: the shop closes, the points are lost, the next round begins
+    assert game.phase == S.IN_ROUND and game.tokens == tokens

@@ -74,6 +74,29 @@ def test_saved_run_roundtrip_and_drop():
     assert not s.has_run("rogue_solitaire") and s.read_run("rogue_solitaire") is None
 
 
+def test_a_saved_run_keeps_its_screen_what_fits_and_nothing_malformed():
+    # Issue 33: the messages still to read and the scene's view, beside the log (runs.py);
+    # messages past the meta line's limit are left out, the last first; a screen that is not
+    # a list of texts and a list of small ints is ignored (the run itself still loads).
+    from deckdelve import runs
+
+    s = Store(scratch("store_screen"))
+    screen = (["J\x01 attacks, armed with 4\x01!", "Your hand is refilled: 3\x03."], (5, 0, 255))
+    assert s.save_run("g", 9, (), [1, 2], screen)
+    assert s.read_run("g") is not None  # (the three-part form is unchanged)
+    seed, options, log, got = s.read_run("g", True)
+    assert (seed, list(log), got) == (9, [1, 2], (screen[0], screen[1]))
+    many = ["message %d " % i + "x" * 200 for i in range(8)]
+    assert s.save_run("g", 9, (), [1], (many, (1,)))
+    got = s.read_run("g", True)[3]
+    assert 0 < len(got[0]) < len(many) and got[0] == many[:len(got[0])] and got[1] == (1,)
+    assert s.save_run("g", 9, (), [1])
+    assert s.read_run("g", True)[3] is None  # none saved
+    for bad in ([["ok"], [-1]], [["ok"]], [[3], [1]], "text", [["ok"], [1] * 17]):
+        assert runs._valid_screen(bad) is None, bad
+    assert runs._valid_screen([["ok"], [1, 2]]) == (["ok"], (1, 2))
+
+
 def test_a_run_put_back_after_it_was_continued_is_refused():
     # Save-scumming: copy the save aside, continue (the save goes), put the copy back.
     d = scratch("store_scum")

@@ -91,12 +91,15 @@ class Recorder:
     holds one frame's texts as tuples, not as objects with lists of their columns."""
 
     def __init__(self):
+        # air: also a pixel of the background all round each text (manners.py, manner 6)
+        self.air = False
         self.clear()
 
     def clear(self):
         self.texts = []  # (seq, x, y, text, colour)
         self.boxes = []  # (seq, x, y, w, h), the shadow included
         self.cursors = []  # (seq, x, y, w, h)
+        self.selected = []  # (x, y, w, h) of each place drawn selected (a cursor's too)
         self.seq = 0
 
     def __call__(self, kind, x, y, a, b):
@@ -105,8 +108,11 @@ class Recorder:
             self.texts.append((self.seq, x, y, a, b))
         elif kind == draw.BOX:
             self.boxes.append((self.seq, x, y, a + 1, b + 1))
+        elif kind == draw.SELECTED:
+            self.selected.append((x, y, a, b))
         else:
             self.cursors.append((self.seq, x, y, a, b))
+            self.selected.append((x, y, a, b))
 
     def problems(self, buf):
         """What is wrong on the screen in buf (the frame buffer's bytes) just drawn: a list of
@@ -131,6 +137,8 @@ class Recorder:
                 why = "runs past the screen's edge"
             else:
                 why = self._pixels(t, buf)
+                if not why and self.air:
+                    why = self._air(t, buf)
             if not why:
                 for j in range(len(shown)):
                     u = shown[j]
@@ -143,6 +151,39 @@ class Recorder:
             if why:
                 out.append(Problem(t[3], x0, y, x1, why))
         return out
+
+    def _air(self, t, buf):
+        """A pixel of the background beside the text's box, left and right (the screen's edge
+        is air), and for a dark text (on a highlight bar) above and below it too: the bar
+        reaches a pixel past it all round. A cursor drawn after it inverts what it covers;
+        a dialog drawn after it has its own edge. Above and below a lit text are not checked:
+        a small card's label has its frame there, one pixel away by design.)"""
+        seq, x, y, _s, color, _glyphs, x0, x1 = t
+        for cx in range(x0 - 1, x1 + 1):
+            if not 0 <= cx < W:
+                continue
+            if x0 <= cx < x1:
+                if color:
+                    continue  # (lit text: its sides; a card's label has its frame above)
+                rows = (y - 1, y + 5)  # dark text: the highlight bar above and below it
+            else:
+                rows = range(y - 1, y + 6)
+            for cy in rows:
+                if not 0 <= cy < H or (cx in (x0 - 1, x1) and cy in (y - 1, y + 5)):
+                    continue  # (off the screen; the ring's corners: a bar's are not lit)
+                under = False
+                for bseq, bx, by, bw, bh in self.boxes:
+                    if bseq > seq and bx <= cx < bx + bw and by <= cy < by + bh:
+                        under = True  # a dialog drawn over it: its own edge
+                if under:
+                    continue
+                want = 0 if color else 1
+                for cseq, rx, ry, rw, rh in self.cursors:
+                    if cseq > seq and rx <= cx < rx + rw and ry <= cy < ry + rh:
+                        want ^= 1
+                if (buf[(cy >> 3) * W + cx] >> (cy & 7)) & 1 != want:
+                    return "no pixel of air around it at (%d,%d)" % (cx, cy)
+        return ""
 
     def _pixels(self, t, buf):
         seq, x, y, _s, color, glyphs, x0, x1 = t

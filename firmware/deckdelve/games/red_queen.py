@@ -63,6 +63,7 @@ EV_FINAL = const(7)  # a = number of foes in the final battle
 EV_WON = const(8)  # a = score
 EV_LOST = const(9)  # a = LOST_RUN or LOST_FINAL
 EV_IGNORED = const(10)  # a = JQK drawn while refilling after a run, put back in the deck
+EV_REFILLED = const(11)  # a = a weapon the deck gave the hand after a run (D12), one each
 
 LOST_RUN = const(0)  # a third run was needed
 LOST_FINAL = const(1)  # stuck in the final battle
@@ -532,6 +533,8 @@ class Game(BaseGame):
                     if c == NONE:
                         break
                     self.hand[self._empty_slot()] = c
+                    # told now, before the next card's foe: the order it happened in
+                    self.events.append((EV_REFILLED, c, 0))
                 self._next_card()
             elif phase == FIGHT or phase == FINAL:
                 if not self._foes_left():
@@ -570,3 +573,16 @@ class Game(BaseGame):
         self.over = True
         self.phase = OVER
         self.events.append((EV_LOST, reason, 0))
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a card taken out of a
+    stash (the stashes are the score: taken into the hand, or combined with in an attack)
+    and a hand card sent into one. A drawn card placed in a stash is not: it must go
+    somewhere, and the stash it goes to is the choice shown. RUN is not: it is the one way
+    out of a fight no card wins (docs/rules/red_queen.md, D16)."""
+    kind = action >> 12
+    if kind == ATTACK:
+        return action & 15 != NO_PARTNER and action & 15 >= HAND_SIZE
+    return kind == REFILL or kind == SWAP

@@ -71,7 +71,9 @@ DOUBLE_FACTOR = const(2)  # Double Score: the next play's points times this
 # Milestones: (rounds survived, rank name), from the rule text's Metagame table.
 RANKS = ((3, "Cat Food"), (5, "Little Dweeb"), (7, "Official Dweeb"),
          (10, "Ultra Mega Uber Giga-Dweeb"))
-RANK_TAGS = ("Cat Food", "LilDweeb", "OffDweeb", "UberGiga")  # the 8-character summary()
+# summary(), beside the score in the high-score table: the rank's own words, whole (a tag
+# made of clipped words, "OffDweeb", read as another word), the longest rank by its last word.
+RANK_TAGS = ("Cat Food", "Little Dweeb", "Official Dweeb", "Giga-Dweeb")
 
 # Action kinds.
 PICK = const(0x7000)
@@ -303,6 +305,21 @@ class Game(BaseGame):
                 self._start_round()
         else:  # LEAVE
             self._start_round()
+        self._round_end_first()
+
+    def _round_end_first(self):
+        """The events in the order the rules tell them (issue 33: messages in the order of the
+        events): a round ends with its last play, so the Jokers the draw back after that play
+        turned up (banked, or both lost) come after the round's end, not before it (the draw
+        happens first in the code: the round is judged once the hand is full again)."""
+        evs = self.events
+        for i in range(len(evs)):
+            code = evs[i][0]
+            if code == EV_ROUND_CLEARED or code == EV_SHIELD_USED or code == EV_DIED:
+                if i:
+                    end = evs.pop(i)
+                    evs.insert(0, end)
+                return
 
     def progress(self):
         return self.round
@@ -639,3 +656,14 @@ def _bits(mask):
         mask &= mask - 1
         n += 1
     return n
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a purchase in the shop,
+    a token used, a discard (the cards are gone and a discard is counted), and leaving the
+    shop while something is still affordable (the points left are lost)."""
+    kind = action & KIND_MASK
+    if kind == LEAVE:
+        return game.phase == SHOP and game._shop_open()
+    return kind == BUY or kind == USE or kind == DISCARD

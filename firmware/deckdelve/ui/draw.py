@@ -31,6 +31,7 @@ record = None
 TEXT = 0  # a: the text (a str, or one glyph's code, an int), b: its colour
 BOX = 1  # a, b: the box's width and height (its shadow is one more each way)
 CURSOR = 2  # a, b: the inverted rectangle's width and height
+SELECTED = 3  # a, b: the width and height of a place drawn selected (a card, a menu's bar)
 
 # Font codes of the symbols in assets/font3x5.txt.
 STAR = "\x05"
@@ -316,6 +317,8 @@ def _card(fb, c, x, y):
     if c == cards.NONE:
         empty(fb, x, y, w, h, inverted)
         return
+    if inverted and record is not None:
+        record(SELECTED, x, y, w, h)
     fg = 0 if inverted else 1
     fb.fill_rect(x, y, w, h, 1 - fg)
     fb.rect(x, y, w, h, fg)
@@ -351,6 +354,8 @@ def _empty(fb, x, y, w):
     if _clip[0] and not visible(x, y, w, h):
         return
     if inverted:
+        if record is not None:
+            record(SELECTED, x, y, w, h)
         fb.fill_rect(x, y, w, h, 1)
         fb.rect(x + 2, y + 2, w - 4, h - 4, 0)
     elif w == CARD_W and h == CARD_H:
@@ -390,6 +395,8 @@ def bar(fb, s, x, y, w, selected):
     """A menu line: text, white on black when selected."""
     # (a frame within 11 words, as text's: a menu draws a bar a row)
     if selected:
+        if record is not None:
+            record(SELECTED, x, y - 1, w, LINE + 1)
         _lit_bar(fb, x, y, w)
         _text_dark(fb, s, x + 2, y)
     else:

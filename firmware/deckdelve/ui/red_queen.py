@@ -7,10 +7,10 @@
 # LEFT/RIGHT go to the next spot, one a press, whether or not it has a legal action now;
 # UP/DOWN pick among that spot's actions (which stash a swapped card goes to, which enemy to
 # hit, which card to combine with), A does it, and on a spot without one says why. After
-# each action the cursor starts on the first attack when there is one (the move that wins),
-# else where it was, on the spot's first choice. Every action on offer is from
-# game.actions().
+# each action the cursor rests where A spends nothing (see _refresh). Every action on offer
+# is from game.actions().
 from deckdelve import buttons
+from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.games import red_queen as rq
 from deckdelve.ui import draw
@@ -25,6 +25,8 @@ except ImportError:
 
 RUN_SPOT = 5  # spots 0..2 are hand slots, 3 and 4 the stashes
 SPOTS = 6
+ORDER = (0, 1, 2, RUN_SPOT, 3, 4)  # the spots left to right on the screen
+ORDER_NO_RUN = (0, 1, 2, 3, 4)
 
 HAND_X = (2, 14, 26)
 STASH_X = (92, 112)
@@ -55,7 +57,8 @@ WORDS = (
     "Stash %s is empty.|Stash %s refills an empty hand slot: none is empty now.|"
     "(cannot beat a foe)|(empty)|nothing to do with stash %s now|"
     "Your hand is refilled from the deck: %s.|"
-    "A third foe, %s, comes up %d times: each time it is shuffled back into the deck."
+    "A third foe, %s, comes up %d times: each time it is shuffled back into the deck.|"
+    "(empty: A on a stash fills it)"
 )
 _W_ARMED = const(0)
 _W_UNARMED = const(1)
@@ -86,6 +89,7 @@ _W_EMPTY = const(25)
 _W_STASH_IDLE = const(26)
 _W_REFILLED = const(27)
 _W_BACK_AGAIN = const(28)
+_W_EMPTY_FILL = const(29)
 
 
 def words(i):
@@ -117,10 +121,12 @@ class Scene:
     # ---- input ----
 
     def _refresh(self):
-        """Group the legal actions by spot; start on the first attack if there is one; on a
-        card just drawn, where A takes nothing out of the hand (an empty hand slot, else the
-        L stash: a swap would send a hand card to a stash); else keep the spot (if it has
-        actions, else move on to one), on its first choice."""
+        """Group the legal actions by spot and put the cursor where A spends nothing
+        (HANDHELD.md's manner 1; rq.spends says what spends): on a card just drawn, where A
+        takes nothing out of the hand (an empty hand slot, else the L stash); in a fight, on
+        the cheapest attack that wins without a stash card (the fewest points of hand cards
+        given up), else on RUN when it is offered; else where it was, on a choice that
+        spends nothing, or on a place without one (A then says what to do)."""
         g = self.host.game
         groups = [[] for _ in range(SPOTS)]
         for a in g.actions():
@@ -134,25 +140,69 @@ class Scene:
                     if groups[s] and groups[s][0] >> 12 == kind:
                         self.spot = s
                         return
+        best = -1
         for s in range(SPOTS):
             for i in range(len(groups[s])):
-                if groups[s][i] >> 12 == rq.ATTACK:
-                    self.spot = s
-                    self.choice = i
-                    return
-        if not groups[self.spot]:
-            for _ in range(SPOTS):
-                self.spot = (self.spot + 1) % SPOTS
-                if groups[self.spot]:
-                    return
+                a = groups[s][i]
+                if a >> 12 == rq.ATTACK and not rq.spends(g, a):
+                    cost = cards.value(g.hand[(a >> 4) & 15])
+                    if a & 15 != rq.NO_PARTNER:
+                        cost += cards.value(g.hand[a & 15])
+                    if best < 0 or cost < best:
+                        best = cost
+                        self.spot = s
+                        self.choice = i
+        if best >= 0:
+            return
+        if groups[RUN_SPOT]:
+            self.spot = RUN_SPOT
+            return
+        if self._safe(self.spot):
+            return
+        for s in ORDER:  # a place whose A spends nothing: an empty slot says what to do
+            if self._safe(s):
+                return
+
+    def _safe(self, spot):
+        """Put the cursor on spot, on its first choice that spends nothing; False (and the
+        cursor left as it was) if A there would spend."""
+        acts = self.by_spot[spot]
+        if spot == RUN_SPOT and not acts:
+            return False
+        g = self.host.game
+        for i in range(len(acts)):
+            if not rq.spends(g, acts[i]):
+                self.spot = spot
+                self.choice = i
+                return True
+        if acts:
+            return False
+        self.spot = spot
+        self.choice = 0
+        return True
+
+    def view(self):
+        """The cursor, kept with a saved run (a stop comes back on the very screen)."""
+        return (self.spot, self.choice, self.placing)
+
+    def set_view(self, v):
+        """The cursor of a saved run's screen (see view); a view that does not fit the game
+        now (another firmware's) is left: the cursor stays where _refresh put it."""
+        if len(v) == 3 and v[0] < SPOTS and v[1] < max(1, len(self.by_spot[v[0]])):
+            self.spot, self.choice, self.placing = v[0], v[1], v[2]
 
     def spots(self):
-        """How many spots the cursor walks: the hand slots and the stashes, and RUN when it
-        is offered (it is drawn only then)."""
-        return SPOTS if self.by_spot[RUN_SPOT] else RUN_SPOT
+        """The spots the cursor walks with LEFT/RIGHT, left to right as drawn: the hand
+        slots, RUN when it is offered (it is drawn only then, between them), the stashes."""
+        return ORDER if self.by_spot[RUN_SPOT] else ORDER_NO_RUN
 
     def _move(self, step):
-        self.spot = (self.spot + step) % self.spots()
+        order = self.spots()
+        i = 0
+        for k in range(len(order)):
+            if order[k] == self.spot:
+                i = k
+        self.spot = order[(i + step) % len(order)]
         self.choice = 0
 
     def why(self, spot):
@@ -190,12 +240,7 @@ class Scene:
         elif button == buttons.A:
             a = self.current()
             if a is not None:
-                g = self.host.game
-                before = bytes(g.hand)
-                after_run = a >> 12 == rq.RUN or g.phase == rq.REFILL_AFTER_RUN
                 self.host.act(a)
-                if after_run and g.phase != rq.REFILL_AFTER_RUN:
-                    self._say_refill(g, before, a)
                 self._refresh()
             else:
                 self.host.message(self.why(self.spot))
@@ -217,24 +262,6 @@ class Scene:
                                                   rq.PER_ENEMY)
         return t + " + win %d" % rq.WIN_BONUS if g.won else t
 
-    def _say_refill(self, g, before, a):
-        """After running, the hand the deck refilled (D12) is news: name the cards drawn
-        (not the one the player took from a stash with this action)."""
-        took = -1
-        if a >> 12 == rq.RUN:
-            before = b"\xff\xff\xff"  # running discards the whole hand first
-        elif a >> 12 == rq.REFILL:
-            for h in range(rq.HAND_SIZE):
-                if before[h] == NONE:
-                    took = h  # the first empty slot takes the stash's card
-                    break
-        drawn = ""
-        for h in range(rq.HAND_SIZE):
-            if h != took and before[h] == NONE and g.hand[h] != NONE:
-                drawn += (" " if drawn else "") + draw.label(g.hand[h])
-        if drawn:
-            self.host.message(words(_W_REFILLED) % drawn)
-
     def tick(self):
         return False
 
@@ -249,6 +276,19 @@ class Scene:
             if b == NONE:
                 return words(_W_UNARMED) % L(a)
             return words(_W_ARMED) % (L(a), L(b))
+        if code == rq.EV_REFILLED:
+            # The cards the deck gave after a run (D12): one message naming them all, told
+            # with the first, in the order drawn (before the next foe's).
+            evs = self.host.game.events
+            drawn = ""
+            for i in range(len(evs)):
+                if evs[i] is event and i > 0 and evs[i - 1][0] == rq.EV_REFILLED:
+                    return None
+                if evs[i] is event or (drawn and evs[i][0] == rq.EV_REFILLED):
+                    drawn += (" " if drawn else "") + L(evs[i][1])
+                elif drawn:
+                    break
+            return words(_W_REFILLED) % drawn
         if code == rq.EV_BACK:
             # The same foe drawn again and put back again (the deck is shuffled, it can come
             # up twice in a row): one message says how many times, not the same one twice.
@@ -358,7 +398,8 @@ class Scene:
             if spot >= rq.HAND_SIZE:
                 s = words(_W_STASH_IDLE) % STASH_NAMES[spot - rq.HAND_SIZE]
             elif g.hand[spot] == NONE:
-                s = words(_W_EMPTY)
+                refill = self.by_spot[3] or self.by_spot[4]
+                s = words(_W_EMPTY_FILL if refill else _W_EMPTY)
             else:
                 s = draw.label(g.hand[spot]) + " " + words(_W_NO_USE)
             draw.text(fb, s, 0, HINT_Y)

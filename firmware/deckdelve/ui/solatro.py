@@ -141,6 +141,24 @@ class Scene:
                 return
             r = (r + step) % 3
 
+    def view(self):
+        """The cursor (its row and its place in each row), kept with a saved run: a stop
+        comes back on the very screen."""
+        c = self.cols
+        return (self.row, c[0], c[1], c[2])
+
+    def set_view(self, v):
+        """The cursor of a saved run's screen (see view); one that does not fit the game now
+        (another firmware's) is left: the cursor stays where _refresh put it."""
+        if len(v) != 4 or v[0] > 2 or not self.rows[v[0]]:
+            return
+        for r in range(3):
+            if v[1 + r] >= max(1, len(self.rows[r])):
+                return
+        self.row = v[0]
+        for r in range(3):
+            self.cols[r] = v[1 + r]
+
     def current(self):
         """The action under the cursor, or None when there is none (the game is over)."""
         row = self.rows[self.row]
@@ -201,6 +219,13 @@ class Scene:
             app.push(load("dialogs", "Confirm")(
                 app, "Use the %s now? %s%s." % (S.TOKEN_NAMES[t], effect[0].upper(), effect[1:]),
                 lambda: self._act(a)))
+        elif a == S.LEAVE and S.spends(self.host.game, a):
+            # The shop opens on LEAVE (A spends nothing there); leaving with points that still
+            # buy something loses them: asked first, NO under the cursor.
+            app = self.host.app
+            app.push(load("dialogs", "Confirm")(
+                app, "Leave the shop? The %d points left are lost." % self.host.game.shop_points,
+                lambda: self._act(a)))
         else:
             self._act(a)
 
@@ -233,36 +258,15 @@ class Scene:
         elif kind == S.BUY or kind == S.LEAVE:
             self._leaving_text(g, a)
         self.host.act(a)
-        self._round_first(g)
         if (kind == S.PLAY or kind == S.DISCARD or g.phase != phase or g.round != rnd):
             # A fresh hand (also a new round begun by END or a token), or a new screen: start
-            # at its first card, PLAY, the first item.
+            # at its first card, PLAY; the shop on LEAVE, where A spends nothing (HANDHELD.md's
+            # manner 1: the messages before it are closed with A, one press too many bought).
             self.row = CARDS_ROW
             self.cols[0] = self.cols[1] = self.cols[2] = 0
+            if g.phase == S.SHOP:
+                self.cols[2] = S.TOKEN_COUNT  # LEAVE, after the tokens (see _refresh)
         self._refresh()
-
-    def _round_first(self, g):
-        """The round's end first: a Joker drawn back after the last play (the rules draw back
-        after every play, docs/rules/solatro.md) is told after the round cleared, not before
-        it; after a death it is not told at all."""
-        evs = g.events
-        end = -1
-        for i in range(len(evs)):
-            if end < 0 and (evs[i][0] == S.EV_ROUND_CLEARED or evs[i][0] == S.EV_SHIELD_USED
-                            or evs[i][0] == S.EV_DIED):
-                end = i
-        if end < 0:
-            return
-        pending = self.host.pending
-        told = self.event_text(evs[end])
-        for i in range(end):
-            if evs[i][0] == S.EV_JOKER_BANKED or evs[i][0] == S.EV_JOKERS_LOST:
-                t = self.event_text(evs[i])
-                if t in pending and told in pending:
-                    pending.remove(t)
-                    if not g.over:  # (right after the round's message, before the next deal's)
-                        pending.insert(pending.index(told) + 1, t)
-                        told = t
 
     def _play_text(self, g):
         """What a play scores, before the total moves: the hand, its points, the Double Score
@@ -310,6 +314,8 @@ class Scene:
     def event_text(self, event):
         code, a, b = event
         g = self.host.game
+        if (code == S.EV_JOKER_BANKED or code == S.EV_JOKERS_LOST) and g.over:
+            return None  # drawn back after the last play of a lost game: nothing to play
         if code == S.EV_JOKER_BANKED:
             return "A Joker! It is banked: add it to any later play as a wildcard."
         if code == S.EV_JOKERS_LOST:

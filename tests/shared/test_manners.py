@@ -1,0 +1,63 @@
+# The handheld's manners (HANDHELD.md, issue 33) checked over every screen a seeded walk
+# through the whole app reaches, for every game in the registry (a game added tomorrow is
+# walked too): see manners.py for what is checked. Under CPython and real MicroPython. A
+# failure names the manner, the game, the screen, the press and the keys.
+# heap: 208K
+# isolate
+# (each game's walk in its own interpreter: the whole app and the game's scene in RAM, and
+# for a stop a second app while the first is let go; The Four and the rogues need 200K)
+from manners import Known, Walk
+
+from deckdelve import registry
+
+PRESSES = 1500  # a walk's presses, d-pad probes on top (five games: ~35 s CPU; 8 s MicroPython)
+SEEDS = (33, 34)  # a walk each
+
+# Problems known and allowed for now, each (manner, game, a part of what is wrong, why it is
+# allowed): nothing else is, and an entry that no longer shows fails its game's test (it must
+# go). Rogue Solitaire and Mini Rogue are branch rogue's, The Four branch four's (issue 34):
+# their failures are listed in the manners branch's report, not here, so that they show.
+KNOWN = Known((
+))
+
+
+def _walk(key):
+    for seed in SEEDS:
+        w = Walk(key, seed, PRESSES, KNOWN).run()
+        in_game = w.in_game
+        stops = w.stops
+        w.report()
+        w = None
+        assert in_game > PRESSES // 10, in_game  # the game was played
+        assert stops >= 3, stops  # and stopped
+    missing = KNOWN.unseen(key)
+    assert not missing, "known problems that did not show (fixed? take them off): %r" % missing
+
+
+# One test a game (each in its own interpreter under MicroPython: see "isolate" above, whose
+# runner finds the tests by their def lines); the last test fails for a registered game
+# without its walk here.
+def test_manners_rogue_solitaire():
+    _walk("rogue_solitaire")
+
+
+def test_manners_mini_rogue():
+    _walk("mini_rogue")
+
+
+def test_manners_red_queen():
+    _walk("red_queen")
+
+
+def test_manners_solatro():
+    _walk("solatro")
+
+
+def test_manners_the_four():
+    _walk("the_four")
+
+
+def test_every_registered_game_is_walked():
+    names = globals()
+    missing = [e[0] for e in registry.GAMES if "test_manners_" + e[0] not in names]
+    assert not missing, "games with no manners walk: %r" % missing
