@@ -140,19 +140,25 @@ class GameHost(Screen):
         return self.pending, self.view()
 
     def view(self):
-        """The scene's view of itself, kept with a campaign (see Campaign.save), and what is
-        open over it: the pause menu (its cursor) and the rules opened from it (their first
-        line), so that a stop there comes back there (see reopen)."""
+        """The scene's view of itself (kept with a campaign, see Campaign.save, or a saved
+        run, see screen)."""
         view = getattr(self.scene, "view", None)
-        if view is None:
-            return ()
+        return view() if view is not None else ()
+
+    def campaign_view(self):
+        """What a campaign keeps of the screen beside its messages: the scene's view, then
+        what is open over it, the pause menu (its cursor) and the rules opened from it (their
+        first line), so that a stop there comes back there (see reopen)."""
+        view = self.view()
+        if not view:
+            return view
         over = [0, 0]
         stack = self.app.stack
         if len(stack) > 1 and stack[0] is self and type(stack[1]).__name__ == "Pause":
             over[0] = stack[1].index + 1
             if len(stack) > 2 and type(stack[2]).__name__ == "Help":
                 over[1] = stack[2].top + 1
-        return tuple(view()) + tuple(over)
+        return tuple(view) + tuple(over)
 
     def reopen(self):
         """On the stack now (App._start): open again what was open over the campaign when
@@ -189,9 +195,9 @@ class GameHost(Screen):
         unsaved = self.unsaved
         self.unsaved = 0
         if unsaved & ACTION:
-            done = self.campaign.write(self.game, self.pending, self.view())
+            done = self.campaign.write(self.game, self.pending, self.campaign_view())
         elif unsaved:
-            done = self.campaign.keep_screen(self.game, self.pending, self.view())
+            done = self.campaign.keep_screen(self.game, self.pending, self.campaign_view())
         else:
             return
         if not done:

@@ -108,7 +108,7 @@ def offered(scene, F, S):
             if item & S.OPEN:
                 scene._open((item >> 8) & 0xFF, item & 0xFF)
                 walk(list(scene.items), depth + 1)
-            elif not item & (S.RATE | S.USED):  # (a used row does nothing)
+            elif not item & (S.RATE | S.USED | S.KEEP_SUIT):  # (rows that do no action)
                 out.append(item)
 
     walk(list(scene.items), 0)

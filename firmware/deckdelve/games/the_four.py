@@ -250,6 +250,16 @@ def act(kind, arg=0):
     return kind << 8 | arg
 
 
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a Spark (one more card,
+    a bump, an overrule) and a threat dealt. A Turn or a Power is the game's move, chosen from
+    its own list (Power's tick is its stated cost); the spark draw, the Quiet, the Oracle, the
+    d6 and a scene break take nothing the player keeps."""
+    kind = action >> 8
+    return kind == MORE or kind == BUMP or kind == OVERRULE or kind == THREAT
+
+
 def _put(out, value, n):
     for _ in range(n):
         out.append(value & 255)

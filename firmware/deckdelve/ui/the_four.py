@@ -51,6 +51,8 @@ INFO = const(4 << 16)  # creation: a row that only says what a part of the sheet
 # The main list's row of an action used up for now (USED | kind << 8: the Quiet until the
 # shuffle): it keeps its place, so that the rows under it never move, and A on it does nothing.
 USED = const(8 << 16)
+# The overrule list's first row: keep the suit read and go back (a Spark is one move away).
+KEEP_SUIT = const(16 << 16)
 SHEET_PARTS = const(4)  # Harm, Spark, Scars, the Pressure Die
 MAIN = const(0)
 M_TURN = const(1)  # which rating to flip
@@ -242,7 +244,8 @@ class Scene:
                         if kind == F.QUIET:  # used this shuffle: its row stays, marked
                             items.append(USED | kind << 8)
         elif phase == F.RESULT and m == M_OVERRULE:
-            items = [a for a in acts if a >> 8 == F.OVERRULE]
+            items = [KEEP_SUIT]
+            items += [a for a in acts if a >> 8 == F.OVERRULE]
         elif phase == F.RESULT:
             for kind in (F.ACCEPT, F.BUMP):
                 for a in acts:
@@ -411,6 +414,9 @@ class Scene:
         g = self.host.game
         if item & INFO or item & USED:
             return  # only words: what this part of the sheet is; an action used up for now
+        if item & KEEP_SUIT:
+            self._open(MAIN)  # (the result's list, its cursor on ACCEPT)
+            return
         if item & OPEN:
             self._open((item >> 8) & 0xFF, item & 0xFF)
             return
@@ -713,6 +719,8 @@ class Scene:
             return words(_W_SPREAD_NEW if arg else _W_SPREAD_KEEP)
         if kind == F.OVERRULE:
             return "A: read " + four(arg, AXIS)
+        if item & KEEP_SUIT:
+            return "A: back, reading " + four(g.reading, AXIS)
         if item & OPEN:
             return words(_W_OVERRULE)
         return ""
