@@ -7,7 +7,6 @@
 # (pytest) and real MicroPython.
 from deckdelve import cards
 from deckdelve.games import the_four as tf
-from deckdelve.games import the_four_words as words_of
 from deckdelve.games.the_four import act
 from four_helpers import accept, cards_at, codes, event, keep, position, power, turn
 
@@ -197,5 +196,7 @@ def test_each_suit_says_what_defeat_was():
         accept(g)
         assert event(g, tf.EV_OUT) == (C(name), 0)
         lines = g.journal_lines()
-        sign = words_of.card(C(name))
+        from deckdelve.games.the_four_words import card  # (loaded by journal_lines anyway)
+
+        sign = card(C(name))
         assert "T:1 Out: %s [%s]. Harm cleared, Spark 1." % (words, sign) in lines, (name, lines)
