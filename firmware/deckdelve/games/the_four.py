@@ -174,6 +174,12 @@ MAX_RATING = const(5)
 HARM_BOXES = const(4)
 MAX_SPARK = const(3)
 PRESSURE_START = const(6)
+MIN_RATING = const(1)  # a rating never drops under it (D16: they start there)
+SPARK_COST = const(1)  # Spark a use of it costs: one more card, a bump, an overrule
+MORE_CARDS = const(1)  # "flip one more card and keep it"
+SPARK_GAIN = const(1)  # Spark the spark draw and the Quiet give ("Add 1 Spark")
+SCAR_DROP = const(1)  # what a Scar takes off a rating
+RANKS = const(13)  # the Oracle's "how much": A = 1 to K = 13 (D14)
 MAX_THREATS = const(12)  # D8: a bound for the device
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
@@ -370,14 +376,14 @@ class Game(BaseGame):
             out.append(act(SPREAD, 1))
         elif phase == SCAR_PHASE:
             for s in range(4):
-                if self.ratings[s] > 1:
+                if self.ratings[s] > MIN_RATING:
                     out.append(act(SCAR, s))
         elif phase == CREATE:
             total = self.dots()
             for s in range(4):
                 if total < DOTS and self.ratings[s] < MAX_RATING:
                     out.append(act(DOT, s))
-                if self.ratings[s] > 1:
+                if self.ratings[s] > MIN_RATING:
                     out.append(act(UNDOT, s))
                 if s != self.source:
                     out.append(act(SOURCE, s))
@@ -396,18 +402,18 @@ class Game(BaseGame):
         elif kind == KEEP:
             self._keep(arg)
         elif kind == MORE:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.phase = IDLE
-            self._draw(_S_MORE, 1)
+            self._draw(_S_MORE, MORE_CARDS)
         elif kind == ACCEPT:
             self._accept()
         elif kind == BUMP:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.bumped = True
             self.band += 1 if arg else -1
             self.events.append((EV_BUMP, self.band, self.spark))
         elif kind == OVERRULE:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.overruled = True
             self.reading = arg
             self.events.append((EV_OVERRULE, arg, self.spark))
@@ -727,7 +733,7 @@ class Game(BaseGame):
     def _take_quiet(self):
         self.harm = 0
         if self.spark < MAX_SPARK:
-            self.spark += 1
+            self.spark += SPARK_GAIN
         self.events.append((EV_QUIET, self.spark, 0))
 
     def _pick(self, i):  # D5: both cards of the spark draw go to the discard
@@ -736,12 +742,12 @@ class Game(BaseGame):
         self._to_discard(self.flip[1])
         self.flip_n = 0
         if self.spark < MAX_SPARK:
-            self.spark += 1
+            self.spark += SPARK_GAIN
         self.phase = IDLE
         self.events.append((EV_SPARK, kept, self.spark))
 
     def _scar(self, suit):
-        self.ratings[suit] -= 1
+        self.ratings[suit] -= SCAR_DROP
         self.scars += 1
         self.phase = IDLE
         self.events.append((EV_SCAR, suit, self.ratings[suit]))

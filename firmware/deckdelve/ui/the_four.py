@@ -88,25 +88,25 @@ BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
 # Every other sentence of the scene, one string (see red_queen.py for why).
 WORDS = (
     "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|no threat|"
-    "A: keep %s|A: flip 1 more, keep it|A: accept|A: bump up a band|A: bump down a band|"
+    "A: keep %s|A: flip %d more, keep it|A: accept|A: bump up a band|A: bump down a band|"
     "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
     "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
     "A new Spread: the Draw %s, the Wall %s, the Prize %s.|%s: Grip %d left.|"
     "%s: yes, but it costs you.|%s is done.|"
-    "Harm %d of 4.|Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
+    "Harm %d of %d.|Harm %d of %d: %s lands on you.|It happens anyway. How: %s, %s.|"
     "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
     "The fifth defeat. The story ends after %d turns. Write its end.|"
     "The pressure lands: %s. Read them together.|"
     "Something arrives in the flesh: %s, %s, Grip %d.|"
-    "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
+    "No body comes (%s): the situation itself worsens.|The Pressure Die is back at %d.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
     "The Quiet: Harm cleared, Spark %d.|The other d6 (not the Pressure Die) says %d.|"
     "Scene %d begins.|"
     "SPARK DRAW: KEEP ONE| It has a name.|\x0bSTORY \x06THE FOUR|THE WORLD HOLDS: |"
     "A threat is live. Are you alone, off the road, with nothing pressing?|"
-    "For 1 Spark one more card is flipped and kept, whatever it is, in place of any card "
+    "For %d Spark one more card is flipped and kept, whatever it is, in place of any card "
     "here.|"
-    "1 Spark: %s is flipped and kept. Not kept: %s."
+    "%d Spark: %s is flipped and kept. Not kept: %s."
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -601,15 +601,15 @@ class Scene:
             left = ""
             for i in range(g.flip_n - 1):
                 left += (" " if left else "") + L(g.flip[i])
-            return words(_W_MORE_KEPT) % (L(a), left)
+            return words(_W_MORE_KEPT) % (F.SPARK_COST, L(a), left)
         if code == F.EV_COST:
             return words(_W_COST) % threat_name(a)
         if code == F.EV_DONE:
             return words(_W_DONE) % threat_name(a)
         if code == F.EV_HARM:
             if b == NONE:
-                return words(_W_HARM) % a
-            return words(_W_HARM_BY) % (a, threat_name(b))
+                return words(_W_HARM) % (a, F.HARM_BOXES)
+            return words(_W_HARM_BY) % (a, F.HARM_BOXES, threat_name(b))
         if code == F.EV_HOW:
             return words(_W_HOW) % (L(a), four(a // 13, AXIS))
         if code == F.EV_OUT:
@@ -628,7 +628,7 @@ class Scene:
         if code == F.EV_WORSENS:
             return words(_W_WORSENS) % L(a)
         if code == F.EV_RESET:
-            return words(_W_RESET)
+            return words(_W_RESET) % a
         if code == F.EV_THREAT:
             return self._threat_text(_W_THREAT, a)
         if code == F.EV_SPARK:
@@ -708,7 +708,7 @@ class Scene:
         if kind == F.KEEP:
             return words(_W_KEEP) % draw.label(g.flip[arg])
         if kind == F.MORE:
-            return words(_W_MORE)
+            return words(_W_MORE) % F.MORE_CARDS
         if kind == F.ACCEPT:
             return words(_W_ACCEPT)
         if kind == F.BUMP:
@@ -870,11 +870,11 @@ class Scene:
         if F.MORE << 8 in self.items:  # one more card for a Spark: a place for it
             x = 1 + g.flip_n * 13
             draw.empty(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
-            draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
+            draw.center(fb, "+%d" % F.MORE_CARDS, CARDS_Y + 5, 1, x, draw.CARD_W)
             if item == F.MORE << 8:
                 draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
                 y = BAND_Y
-                for ln in draw.wrap(words(_W_MORE_SAYS), 128):
+                for ln in draw.wrap(words(_W_MORE_SAYS) % F.SPARK_COST, 128):
                     draw.text(fb, ln, 0, y)
                     y += draw.LINE
         # what Spark can buy is on offer (the spark draw: what it adds to): how much there

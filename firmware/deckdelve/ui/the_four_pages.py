@@ -26,22 +26,22 @@ HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
 SHEET_NAMES = "HARM|SPARK|SCARS|PRESSURE"
 SHEET_WORDS = (
     "Four boxes. At four you are Out, which is not over.|"
-    "Up to 3. Spend 1: one more card, a band up or down, another suit.|"
-    "A defeat drops a rating by 1. The fifth defeat ends the story.|"
-    "Each spade you flip ticks it down; at 0 the pressure lands."
+    "Up to %d. Spend %d: one more card, a band up or down, another suit.|"
+    "A defeat drops a rating by %d. The fifth defeat ends the story.|"
+    "Spades flipped tick it down; at its end, the pressure lands."
 )
 # The sentences of these screens, one string (see ui/red_queen.py for why).
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
     "DOTS LEFT TO PLACE: %d|SHUFFLED: THE SPREAD STILL OUT|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
     "NO LIVE THREATS|DECK %d|SPADES|STORY|NO JOURNAL HERE|THE ORACLE|YES|NO|"
-    "HOW MUCH: %d OF 13|ALL 8 DOTS PLACED|A:ADD A DOT|A:BACK TO 1|"
+    "HOW MUCH: %d OF %d|ALL %d DOTS PLACED|A:ADD A DOT|A:BACK TO %d|"
     "A:CHOOSE|A:BEGIN|B:BACK|THE QUIET|"
     "Ask the world a yes-or-no question: say it, or write it down. Then a card is dealt: red "
     "is yes, black is no, its rank is how much.|A: DEAL THE ANSWER  B: BACK|"
     "Alone, off the road, nothing pressing: put the deck down and speak alone. Write in your "
     "character's own voice, first person: not what happened, what you think about what "
-    "happened. Then Harm is cleared and you take 1 Spark (once a shuffle).|"
+    "happened. Then Harm is cleared and you take %d Spark (once a shuffle).|"
     "A: TAKE THE QUIET  B: BACK|\x0bSHEET|\x0bWORLD|A: BACK|DETAIL|A:DETAIL|A:STORY"
 )
 _W_SOURCE_IS = const(0)
@@ -145,7 +145,11 @@ def meaning(scene, item):
             return W.ORIGINS[g.origin] + ": " + W.ORIGIN_WORDS[g.origin]
         return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
     if item & INFO:
-        return draw.part(SHEET_WORDS, item & 0xFF)
+        k = item & 0xFF
+        text = draw.part(SHEET_WORDS, k)
+        if k == 1:  # (the figures from the rules)
+            return text % (F.MAX_SPARK, F.SPARK_COST)
+        return text % F.SCAR_DROP if k == 2 else text
     kind = item >> 8
     if kind == F.SOURCE:
         return four(item & 3, DOMAIN_WORDS)
@@ -163,7 +167,8 @@ def create(scene, fb, g):
     for s in range(4):
         placed += g.ratings[s]
     left = F.DOTS - g.scars - placed
-    draw.text(fb, words(_W_LEFT_TO_PLACE) % left if left else words(_W_ALL_PLACED), 0, 0)
+    draw.text(fb, words(_W_LEFT_TO_PLACE) % left if left else words(_W_ALL_PLACED) % F.DOTS,
+              0, 0)
     if m != MAIN:
         draw.right(fb, words(_W_BACK_KEY), 127, 0)
     fb.hline(0, 6, 128, 1)
@@ -207,8 +212,8 @@ def key_hint(g, item, left):
         r = g.ratings[item & 3]
         if left and r < F.MAX_RATING:
             return words(_W_ADD_DOT)
-        return words(_W_BACK_TO_1) if r > 1 else ""  # (A on a rating at 1 with none left:
-        # nothing to do)
+        # (A on a rating at its least with no dot left: nothing to do, no hint)
+        return words(_W_BACK_TO_1) % F.MIN_RATING if r > F.MIN_RATING else ""
     if item >> 8 == F.BEGIN:
         return words(_W_BEGIN_KEY)
     return words(_W_CHOOSE)
@@ -221,7 +226,8 @@ def ask(fb, g, kind):
     draw.center(fb, words(_W_ORACLE_TITLE if oracle else _W_QUIET_TITLE), 0)
     fb.hline(0, 6, 128, 1)
     y = 9
-    for line in draw.wrap(words(_W_ORACLE_ASK if oracle else _W_QUIET_ASK), 126):
+    text = words(_W_ORACLE_ASK) if oracle else words(_W_QUIET_ASK) % F.SPARK_GAIN
+    for line in draw.wrap(text, 126):
         draw.text(fb, line, 0, y)
         y += 6
     fb.hline(0, 57, 128, 1)
@@ -237,7 +243,7 @@ def sheet_part(fb, k, y):
     elif k == 1:
         dots(fb, 36, y, 0, F.MAX_SPARK)
     else:
-        draw.text(fb, "0" if k == 2 else "6", 36, y)
+        draw.text(fb, "%d" % (0 if k == 2 else F.PRESSURE_START), 36, y)  # (no Scar yet)
 
 
 def spread_choice(scene, fb, g):
@@ -323,11 +329,11 @@ def oracle(fb, g):
     draw.card(fb, c, 20, 16)
     red = c // 13 == 1 or c // 13 == 2
     draw.big_text(fb, words(_W_YES if red else _W_NO), 44, 14, 3)
-    rank = c % 13 + 1
-    draw.text(fb, words(_W_HOW_MUCH) % rank, 44, 34)
+    rank = c % F.RANKS + 1
+    draw.text(fb, words(_W_HOW_MUCH) % (rank, F.RANKS), 44, 34)
     fb.rect(44, 41, 80, 5, 1)
     fb.fill_rect(44, 41, 80 * rank // 13, 5, 1)
-    draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // 13), 44, 48)
+    draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // F.RANKS), 44, 48)
     fb.hline(0, 57, 128, 1)
     draw.text(fb, words(_W_BACK), 0, 59)  # (any key closes it; A is the one to press)
 
