@@ -169,6 +169,10 @@ def _headless(args, data):
         frames.append(sim.image(max(scale, 2)))
         frames[0].save(args.gif, save_all=True, append_images=frames[1:], duration=150, loop=0)
         print("wrote %s (%d frames)" % (args.gif, len(frames)))
+    # The run ends as a handheld left alone does: it goes to sleep (App.suspend), so that the
+    # next run with the same --data comes back as the device would after a flat battery (a
+    # campaign on the very screen it was left on).
+    sim.app.suspend()
     return 0
 
 

@@ -1,6 +1,7 @@
 # tools/play/journal.py: a campaign's journal printed oldest first from a data folder (as the
 # simulator keeps it, or as copied off the handheld), and one-line errors for bad input.
 import os
+import re
 import subprocess
 import sys
 
@@ -28,7 +29,7 @@ def test_prints_the_journal_oldest_first_across_both_files(tmp_path, monkeypatch
         g.apply(acts[rng.below(len(acts))])
         c.save(g)
     assert c.gen >= 2  # rolled: the oldest lines are gone
-    r = run(str(tmp_path), "--slot", "2")
+    r = run(str(tmp_path), "--slot", "2", "--detail")
     assert r.returncode == 0, r.stderr
     printed = r.stdout.splitlines()
     newest_first = campaigns.journal(str(tmp_path), "the_four", 1, 0, 10000)
@@ -65,8 +66,36 @@ def test_the_journal_of_a_damaged_campaign_kept_aside_is_read_with_kept(tmp_path
         acts = g.actions()
         g.apply(acts[rng.below(len(acts))])
         c.save(g)
-    assert run(d, "--slot", "1", "--kept", "1").stdout.splitlines() == old and len(old) > 10
-    new = run(d, "--slot", "1").stdout.splitlines()
+    assert run(d, "--slot", "1", "--kept", "1", "--detail").stdout.splitlines() == old and \
+        len(old) > 10
+    new = run(d, "--slot", "1", "--detail").stdout.splitlines()
     assert new and new != old and new[0] not in old
     r = run(d, "--slot", "1", "--kept", "2")
     assert r.returncode == 1 and "kept as .bad2" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_prints_the_story_a_heading_a_scene_with_suit_signs_and_no_detail(tmp_path):
+    # Issue 34, item 8: the journal read as a story: its scenes as headings, its lines without
+    # their turn and their rules' detail, cards with their suit signs (never "4D").
+    d = str(tmp_path)
+    c = campaigns.Campaign(d, "the_four", 0)
+    g = tf.Game(4)
+    c.start(g)
+    rng = Rng(5)
+    while g.scene < 2 or g.turn < 20:
+        acts = g.actions()
+        scene = [a for a in acts if a >> 8 == tf.SCENE]
+        a = scene[0] if scene and rng.below(12) == 0 else acts[rng.below(len(acts))]
+        g.apply(a)
+        c.save(g)
+    r = run(d, "--slot", "1")
+    assert r.returncode == 0, r.stderr
+    story = r.stdout.splitlines()
+    assert story[0] == "Scene 1" and "Scene 2" in story and "Scene 3" in story
+    detail = run(d, "--slot", "1", "--detail").stdout.splitlines()
+    assert any("[" in line for line in detail) and not any("[" in line for line in story)
+    assert not any(line.startswith("T:") for line in story)
+    text = "\n".join(story)
+    assert any(sign in text for sign in "\u2660\u2665\u2666\u2663")
+    assert not re.search(r"\b(10|[A2-9JQK])[SHDC]\b", text)  # no card as letters ("4D")
+    assert re.search(r"\b(10|[A2-9JQK])[SHDC]\b", "\n".join(detail)) is None

@@ -74,7 +74,7 @@ def created(seed=7):
     h = new_campaign(seed)
     h.keys("AA" + "DA" + "DA")  # GRIT 3, HEART 2, CRAFT 2 (WITS keeps 1)
     h.keys("DDA" + "A")  # the Source: FORCE
-    h.keys("DDDDDA" + "DDA")  # the origin: TAKEN
+    h.keys("DA" + "DDA")  # the origin (the row under SOURCE, where the cursor stays): TAKEN
     g = host(h).game
     assert bytes(g.ratings) == bytes((3, 2, 2, 1)) and g.source == 0 and g.origin == F.O_TAKEN
     h.keys("D" * (host(h).scene.items.index(F.act(F.BEGIN)) - host(h).scene.index) + "A")
@@ -91,10 +91,13 @@ def test_creation_screens():
     h.keys("DDDA")  # the Source's list, each domain's words below
     assert host(h).scene.menu == S.M_SOURCE
     assert_golden("the_four/create_source", image(h))
-    h.keys("A" + "DDDDDA" + "DD")  # FORCE; the origin list, on TAKEN
+    h.keys("A")  # FORCE: the cursor stays on SOURCE (issue 34: not on GRIT, where A undoes)
+    assert host(h).scene.current() == S.OPEN | S.M_SOURCE << 8
+    h.keys("DA" + "DD")  # the origin list, on TAKEN
     assert host(h).scene.menu == S.M_ORIGIN
     assert_golden("the_four/create_origin", image(h))
-    h.keys("A" + "U")  # TAKEN; up from the first row to the last: what the Pressure Die is
+    h.keys("A" + "U" * 6)  # TAKEN; up from ORIGIN past the first row to the last: what the
+    # Pressure Die is
     scene = host(h).scene
     assert scene.current() == S.INFO | 3 and scene.top > 0
     assert_golden("the_four/create_sheet", image(h))
@@ -166,16 +169,21 @@ def test_threats_world_page_and_against_list():
         do(h, F.act(F.THREAT))
         h.keys("A" * len(host(h).pending))
     scene = host(h).scene
-    h.keys("L")
+    h.keys("LL")  # (the story first, then the world)
     assert scene.page == S.WORLD
     assert_golden("the_four/world", image(h))
     h.keys("B")
     h.keys("D" * ((scene.items.index(S.OPEN | S.M_TURN << 8) - scene.index) % len(scene.items)))
     h.keys("A")  # Turn: the ratings
     assert scene.menu == S.M_TURN
-    h.keys("A")  # GRIT: against what?
-    assert scene.menu == S.M_AGAINST
+    h.keys("A")  # GRIT: against what? (issue 34: on the first live threat, not "no threat")
+    assert scene.menu == S.M_AGAINST and scene.index == 1 and scene.current() & 0xFC
     assert_golden("the_four/against", image(h))
+    h.keys("BB")  # back to the ratings, then the main list
+    h.keys("D" * ((scene.items.index(S.OPEN | S.M_AGAINST << 8 | S.POWER_ARG) - scene.index)
+                  % len(scene.items)) + "A")
+    assert scene.menu == S.M_AGAINST and scene.menu_arg == S.POWER_ARG
+    assert_golden("the_four/against_power", image(h))  # (it says Power)
     assert g.live_threats() >= 2
 
 
@@ -193,9 +201,12 @@ def test_spark_draw_oracle_and_journal():
     assert_golden("the_four/oracle", image(h))
     h.keys("A")
     assert not scene.oracle_shown
-    h.keys("LL")
+    h.keys("L")  # the story, one LEFT from the sheet
     assert scene.page == S.LOG and scene.log_rows
     assert_golden("the_four/journal", image(h))
+    h.keys("A")  # its lines whole: the rules' detail
+    assert scene.log_detail
+    assert_golden("the_four/journal_detail", image(h))
 
 
 def test_the_oracle_and_the_quiet_ask_first():
@@ -357,8 +368,12 @@ def test_event_words():
     assert w((F.EV_WORSENS, C("4S"), 0)) == "No body comes (4\x01): the situation itself worsens."
     assert w((F.EV_ARRIVAL, C("QC"), 0)) == (
         "Something arrives in the flesh: Q\x04, Warden, Grip 3.")
-    assert w((F.EV_ROLL, 5, 0)) == "The d6 says 5."
-    assert w((F.EV_SCENE, 3, 0)) == "Scene 3 begins."
+    assert w((F.EV_ROLL, 5, 0)) == "The other d6 (not the Pressure Die) says 5."
+    assert w((F.EV_SCENE, 3, 0)) == "Scene 4 begins."  # (3 breaks taken: the story began in 1)
+    g.flip[0:3] = bytes((C("7C"), C("QH"), C("8C")))  # (the flip's last card is the Spark's)
+    g.flip_n = 3
+    assert w((F.EV_MORE, C("8C"), 0)) == (  # issue 34: the card looked at is named
+        "1 Spark: 8\x04 is flipped and kept. Not kept: 7\x04 Q\x02.")
     for code in (F.EV_FLIP, F.EV_TICK, F.EV_KEPT, F.EV_ORACLE, F.EV_CREATED, F.EV_RESULT):
         assert w((code, 0, 0)) is None  # their screens show them
 
@@ -380,7 +395,8 @@ def test_creation_key_hints_stay_clear_of_the_scroll_arrows():
     from deckdelve.ui import the_four_pages as P
 
     for w in (P._W_ADD_DOT, P._W_BACK_TO_1, P._W_CHOOSE, P._W_BEGIN_KEY):
-        assert 82 + draw.width(P.words(w)) <= 121, P.words(w)
+        text = P.words(w) % F.MIN_RATING if w == P._W_BACK_TO_1 else P.words(w)
+        assert 82 + draw.width(text) <= 121, text
 
 
 def test_the_end_in_words_fits_the_game_over_screen():

@@ -248,6 +248,7 @@ class App:
             error = str(e)
         if error is None:
             self.stack = [host]
+            host.reopen()  # (a campaign stopped with its pause menu open: open again)
             self.dirty = True
             self.show_notices()
             return

@@ -74,13 +74,14 @@ KIND = "campaign"
 SNAPSHOT_LIMIT = 16384  # bytes a slot file may hold (a snapshot of ~270 hex digits and the
 # journal lines of the saves whose lines are not yet in the journal)
 _CHUNK = 128  # the journal is read backwards this many bytes at a time
-LINE_MAX = 256  # bytes of one journal line kept for the view (a damaged file may have none;
-# The Four's longest, a Turn with every Spark spent on it, is about 240)
+LINE_MAX = 400  # bytes of one journal line kept for the view (a damaged file may have none;
+# The Four's longest, a Turn with every Spark spent on it and its detail, is about 330)
 SNAPSHOT_KEYS = ("label", "snap", "jgen", "jsize", "lines")  # version 1
 SCREEN_KEYS = ("messages", "view", "scored")  # and these from version 2
 MESSAGES_MAX = 16  # messages kept (one action's are a handful)
 MESSAGE_MAX = 400  # characters of one
 VIEW_MAX = 16  # ints of a view
+NEWER = "made by a newer Deckdelve"  # slots(): the slot's campaign, from a newer firmware
 
 
 def _name(key, slot):
@@ -142,6 +143,15 @@ class _Store(Store):
                 what = "campaign %d" % (int(base[base.rfind("_") + 1:]) + 1)
         return Store.set_aside(self, name, why, what, along)
 
+    def aside_notice(self, what, name, why, aside, moved):
+        """A campaign set aside, in the player's words: what was kept, where, and that the
+        slot is free (the notice may come as a new campaign starts there: issue 34)."""
+        if not name.endswith(".sav"):
+            return Store.aside_notice(self, what, name, why, aside, moved)
+        slot = what[what.rfind(" ") + 1:]
+        return ("Campaign %s could not be read (%s), so it is kept as %s%s, to be read or "
+                "deleted; slot %s is free for a new one." % (slot, why, aside, moved, slot))
+
 
 def _store(root, notices):
     return _Store(root, notices)
@@ -195,10 +205,13 @@ def slots(root, key):
     """The slot list: for each slot None (empty) or its label. Reads the small snapshot files
     only, never a journal."""
     store = _store(root, None)
-    out = []
+    out = []  # type: list
     for slot in range(SLOTS):
         value = _read(store, _name(key, slot))
-        out.append(value["label"] if value is not None else None)
+        if value is None and store.newer_on_flash(_name(key, slot), KIND, VERSION):
+            out.append(NEWER)  # (not "- empty -": nothing can be started or saved there)
+        else:
+            out.append(value["label"] if value is not None else None)
     return out
 
 
@@ -249,6 +262,11 @@ def delete_kept(root, key, slot):
     for n in range(kept(root, key, slot), 0, -1):
         for end in (".j0", ".j1", ".sav"):
             store.remove("%s%s.bad%d" % (base, end, n))
+    if not store.exists(base + ".sav"):
+        # A journal with no campaign in the slot is the one kept aside's, left by a power cut
+        # in the middle of setting it aside (the snapshot goes first): it goes with it.
+        for end in (".j0", ".j1"):
+            store.remove(base + end)
 
 
 class Campaign:
@@ -553,10 +571,18 @@ def _read_backwards(path, skip, n, out):
     return skip
 
 
+_SIGNS = (b"\xe2\x99\xa0", b"\xe2\x99\xa5", b"\xe2\x99\xa6", b"\xe2\x99\xa3")  # UTF-8 of the
+# suit signs, the journal's only letters that are not ASCII (games/the_four_words.py)
+
+
 def _text(line):
     """A journal line as text; a damaged one with "?" for each byte that is not printable
-    ASCII (the journal's words are ASCII)."""
-    for c in line:
+    ASCII or a suit sign (the journal's words are ASCII, its cards' suits those signs)."""
+    plain = line
+    if b"\xe2" in line:
+        for sign in _SIGNS:
+            plain = plain.replace(sign, b"")
+    for c in plain:
         if c < 32 or c > 126:
             return bytes(c if 32 <= c <= 126 else 63 for c in line).decode()
     return line.decode()

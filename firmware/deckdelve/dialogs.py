@@ -70,11 +70,17 @@ class Pause(Menu):
     def _sound_item(app):
         return "Sound: " + ("on" if app.settings["sound"] else "off")
 
+    def keep_sound(self):
+        """The sound switched here, kept for good (as the Settings screen keeps it): when the
+        menu closes, or the handheld sleeps with it open (GameHost.keep_screen)."""
+        if self.sound_changed:
+            self.sound_changed = False
+            self.app.store().save_settings(self.app.settings)
+            forget("store")
+
     def resume(self):
         app = self.app
-        if self.sound_changed:  # kept for good, as the Settings screen keeps it
-            app.store().save_settings(app.settings)
-            forget("store")
+        self.keep_sound()
         app.pop()
         forget("dialogs")  # (a Confirm still on the stack keeps its code alive)
 

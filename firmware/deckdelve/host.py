@@ -45,6 +45,9 @@ class GameHost(Screen):
                 self.game.apply(a)
                 self.log.append(a)
         ui = __import__("deckdelve.ui." + key, None, None, ("Scene",))
+        # What was open over a campaign when it stopped, to open again (see reopen): the
+        # pause menu's cursor + 1 and its rules' first line + 1 (0: not open).
+        self.reopened = [0, 0]
         self.pending = []
         self.known_achievements = 0
         if hasattr(self.game, "achievements"):
@@ -61,7 +64,15 @@ class GameHost(Screen):
             self.pending = list(self.campaign.messages)
             set_view = getattr(self.scene, "set_view", None)
             if set_view is not None:
-                set_view(self.campaign.view)
+                view = self.campaign.view
+                n = len(self.scene.view())
+                if len(view) == n + len(self.reopened):  # (an older file: the scene's alone)
+                    self.reopened = view[n:]
+                    view = view[:n]
+                set_view(view)
+                read = getattr(self.scene, "read_story", None)
+                if read is not None and self.game.over:
+                    read()  # an ended story, reopened from its slot menu's "Read the story"
         elif self.game.over:
             self.pending.append("This run had already ended.")
         elif screen is not None:
@@ -129,15 +140,51 @@ class GameHost(Screen):
         return self.pending, self.view()
 
     def view(self):
-        """The scene's view of itself, kept with a campaign (see Campaign.save)."""
+        """The scene's view of itself (kept with a campaign, see Campaign.save, or a saved
+        run, see screen)."""
         view = getattr(self.scene, "view", None)
         return view() if view is not None else ()
+
+    def campaign_view(self):
+        """What a campaign keeps of the screen beside its messages: the scene's view, then
+        what is open over it, the pause menu (its cursor) and the rules opened from it (their
+        first line), so that a stop there comes back there (see reopen)."""
+        view = self.view()
+        if not view:
+            return view
+        over = [0, 0]
+        stack = self.app.stack
+        if len(stack) > 1 and stack[0] is self and type(stack[1]).__name__ == "Pause":
+            over[0] = stack[1].index + 1
+            if len(stack) > 2 and type(stack[2]).__name__ == "Help":
+                over[1] = stack[2].top + 1
+        return tuple(view) + tuple(over)
+
+    def reopen(self):
+        """On the stack now (App._start): open again what was open over the campaign when
+        it stopped (see view), and whatever the scene had open over itself."""
+        pause, rules = self.reopened
+        self.reopened = [0, 0]
+        if pause:
+            menu = load("dialogs", "Pause")(self.app, self)
+            menu.index = min(pause - 1, len(menu.items) - 1)
+            self.app.push(menu)
+            if rules:
+                help_screen = load("helpview", "Help")(self.app, self.key, self.entry[1])
+                help_screen.top = rules - 1
+                self.app.push(help_screen)
+        reopen = getattr(self.scene, "reopen", None)
+        if reopen is not None:
+            reopen()
 
     def keep_screen(self):
         """A campaign keeps the screen it is on: the messages still to read, and the scene's
         view, now (the handheld going to sleep, the game left: see Campaign.keep_screen),
         with an action's write if one is still to be done."""
         if self.campaign is not None:
+            stack = self.app.stack
+            if len(stack) > 1 and hasattr(stack[1], "keep_sound"):
+                stack[1].keep_sound()  # (the pause menu open: its sound switch too)
             self.unsaved |= SCREEN
             self.write_campaign()
 
@@ -148,9 +195,9 @@ class GameHost(Screen):
         unsaved = self.unsaved
         self.unsaved = 0
         if unsaved & ACTION:
-            done = self.campaign.write(self.game, self.pending, self.view())
+            done = self.campaign.write(self.game, self.pending, self.campaign_view())
         elif unsaved:
-            done = self.campaign.keep_screen(self.game, self.pending, self.view())
+            done = self.campaign.keep_screen(self.game, self.pending, self.campaign_view())
         else:
             return
         if not done:
@@ -208,7 +255,8 @@ class GameHost(Screen):
         hidden = getattr(self.scene, "message_hidden", None)
         if self.pending and not (hidden is not None and hidden()):
             draw.message(fb, draw.wrap(self.pending[0], 112))
-        elif self.game.over and not getattr(self.scene, "OWN_END", False):
+        elif self.game.over and not getattr(self.scene, "OWN_END", False) and not (
+                hasattr(self.scene, "end_tag_hidden") and self.scene.end_tag_hidden()):
             # (a scene with its own end screen, Mini Rogue's score, shows it itself; an ended
             # campaign whose score was taken before is only read)
             s = "A: MENU" if self._scored() else "A: SCORE"
@@ -221,7 +269,9 @@ class GameHost(Screen):
     # returned: the game, its modules and this host are out of RAM before the menus, the
     # store and the results screens load.
     def close(self):
-        """Quit the game and go back to its menu."""
+        """Quit the game and go back to its menu (from the pause menu: the campaign comes
+        back on the game's screen, not on the menu that left it)."""
+        del self.app.stack[1:]
         self.keep_screen()
         self.app.leave_game(self.key)
 

@@ -24,6 +24,14 @@ class SlotMenu(Menu):
                 "The old campaign was damaged: it is kept, with its journal, as %s%d.*.bad%d. "
                 "Read the journal with tools/play/journal.py --slot %d --kept %d." %
                 (prefix, slot, kept, slot + 1, kept), 124)
+        elif label == load("campaigns", "NEWER"):
+            # (this firmware can neither read it nor save over it: nothing is offered that
+            # would start a campaign there)
+            title = "%d NEWER CAMPAIGN" % (slot + 1)
+            items = ["Delete"]
+            self.lines = draw.wrap(
+                "This campaign was made by a newer Deckdelve. This one cannot read it and "
+                "leaves it as it is: play it on the newer one, or delete it here.", 124)
         else:
             title = "%d %s" % (slot + 1, label)
             items = ["Read the story" if label.startswith("END") else "Continue", "Delete"]
@@ -37,7 +45,10 @@ class SlotMenu(Menu):
     def choose(self, i):
         app = self.app
         ask = load("dialogs", "Confirm")
-        if i == 0:
+        if self.items[i] == "Delete" and self.lines:  # a campaign of a newer Deckdelve
+            app.push(ask(app, "Delete campaign %d, made by a newer Deckdelve, and its journal, "
+                         "for good?" % (self.slot + 1), self.delete))
+        elif i == 0:
             load("menus", "remember")(app, self.key, 0)  # the list opens on this game next
             app.start_game(self.key, (), slot=self.slot)
         elif self.lines:

@@ -289,9 +289,13 @@ class Store:
                 moved += "%s %s.bad%d" % (" and" if moved else ", with", other, n)
             except OSError:
                 moved += " (%s could not be moved)" % other
-        self.note("Could not use %s (%s: %s); the file is kept as %s%s." %
-                  (what, name, why, aside, moved))
+        self.note(self.aside_notice(what, name, why, aside, moved))
         return aside
+
+    def aside_notice(self, what, name, why, aside, moved):
+        """The notice for a file set aside (a kind of file may say it in its own words)."""
+        return "Could not use %s (%s: %s); the file is kept as %s%s." % (what, name, why,
+                                                                         aside, moved)
 
     # -- writing -----------------------------------------------------------------------------
     def newer_on_flash(self, name, kind, version):

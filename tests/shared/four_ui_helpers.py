@@ -9,6 +9,11 @@ except ImportError:
     from tools.mp import bots_the_four
 
 KEY = "the_four"
+# Issue 34's character at seed 4 (GRIT 2, HEART 2, CRAFT 1, WITS 3; Source World, MARKED),
+# made and the Spread read: the issue's K. Its keys since the cursor stays on SOURCE and
+# ORIGIN after a choice (K itself, ADADDAADADDDADDDDDADDDDADDDDDDAAA, counted on it going
+# back to GRIT).
+K = "ADADDAA" + "DADDDA" + "DADDDDA" + "DA" + "AA"
 
 
 def open_menu(h):
@@ -103,7 +108,7 @@ def offered(scene, F, S):
             if item & S.OPEN:
                 scene._open((item >> 8) & 0xFF, item & 0xFF)
                 walk(list(scene.items), depth + 1)
-            elif not item & S.RATE:
+            elif not item & (S.RATE | S.USED | S.KEEP_SUIT):  # (rows that do no action)
                 out.append(item)
 
     walk(list(scene.items), 0)

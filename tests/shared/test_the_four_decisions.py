@@ -196,4 +196,7 @@ def test_each_suit_says_what_defeat_was():
         accept(g)
         assert event(g, tf.EV_OUT) == (C(name), 0)
         lines = g.journal_lines()
-        assert "T:1 Out: %s, %s. Harm cleared, Spark 1." % (name, words) in lines, (name, lines)
+        from deckdelve.games.the_four_words import card  # (loaded by journal_lines anyway)
+
+        sign = card(C(name))
+        assert "T:1 Out: %s [%s]. Harm cleared, Spark 1." % (words, sign) in lines, (name, lines)

@@ -143,7 +143,7 @@ def test_every_shuffle_shuffles():
         turn(g, S)  # the deck is empty: the discard is shuffled, then the Spread is settled
         g.apply(act(tf.SPREAD, 0))
         assert event(g, tf.EV_SPREAD) == (1, 0)  # "keep the Spread": said, screen and journal
-        assert "T:1 The Spread is kept." in g.journal_lines()
+        assert "T:1 The Spread stays." in g.journal_lines()
         after = cards_at(g, "deck") + cards_at(g, "flip")[::-1]
         assert sorted(after) == sorted(before)
         in_order += after == before
@@ -156,7 +156,8 @@ def test_one_more_card_names_the_card_it_flipped():
     turn(g, S)
     g.apply(act(tf.MORE))
     assert event(g, tf.EV_MORE) == (C("JD"), 1)
-    assert "+: 2H and a Spark's JD, kept JD: WELL, THINGS" in g.journal_lines()
+    assert "+ [flipped 2♥; a Spark flips J♦; kept J♦]: it goes well, about THINGS" in \
+        g.journal_lines()
 
 
 def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
@@ -172,14 +173,16 @@ def test_creation_offers_the_five_origins_and_takes_a_second_dot_back():
 
 
 def test_a_slot_label_never_passes_27_characters():
-    # A menu row holds 27 characters: "FORCE/MARKED T:100 H:3 THR:1" is 28, so the origin goes.
+    # A menu row holds 27 characters: "FORCE/MARKED T:10 HARM:3 THR:1" is 30, so the origin
+    # goes ("HARM" in full: issue 34, "H" read as HEART).
     g = position(source=S, origin=tf.O_MARKED, threats=("9D",), harm=3)
     g.turn = 100
-    assert g.slot_label() == "FORCE T:100 H:3 THR:1"
+    assert g.slot_label() == "FORCE T:100 HARM:3 THR:1"
     g.turn = 10
-    assert g.slot_label() == "FORCE/MARKED T:10 H:3 THR:1"
-    g.origin = tf.O_BARGAINED
-    assert g.slot_label() == "FORCE T:10 H:3 THR:1"
+    assert g.slot_label() == "FORCE T:10 HARM:3 THR:1"
+    g.origin = tf.O_MADE
+    g.turn = 1
+    assert g.slot_label() == "FORCE/MADE T:1 HARM:3 THR:1"  # 27: the origin stays
 
 
 def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():
@@ -193,3 +196,11 @@ def test_a_snapshot_keeps_turns_scenes_and_threats_met_apart():
     assert (h.turn, h.scene, h.met) == (g.turn, g.scene, g.met) == (1, 2, 1)
     g.scene = 70000  # free scene breaks: a counter may pass two bytes (it has three)
     assert tf.Game.restore(g.snapshot()).scene == 70000
+
+
+def test_a_spread_cards_strength_runs_as_grip_an_ace_the_strongest():
+    # D18 (issue 34): "Rank is how strong" reads as a threat's Grip does: an Ace above a King.
+    C = cards.parse
+    assert [tf.strength_of(C(n)) for n in ("2S", "9H", "10D", "JC", "KS", "AS")] == \
+        [2, 9, 10, 11, 13, 14]
+    assert tf.grip_of(C("AS")) > tf.grip_of(C("KS"))  # the same way as Grip

@@ -27,16 +27,19 @@ def test_slot_label_character_turns_harm_threats():
     g = tf.Game(2)
     assert g.slot_label() == "NEW CHARACTER"
     g = position(source=D, origin=tf.O_BARGAINED, harm=2, threats=("9D", "KS"))
-    assert g.slot_label() == "MATTER T:0 H:2 THR:2"  # "MATTER/BARGAINED ..." would not fit
+    assert g.slot_label() == "MATTER T:0 HARM:2 THR:2"  # "MATTER/BARGAINED ..." would not fit
     g.source = cards.SPADES
-    g.origin = tf.O_MARKED
-    assert g.slot_label() == "FORCE/MARKED T:0 H:2 THR:2"  # no letter then a 0: "T0" read "TO"
+    g.origin = tf.O_INHERITED
+    # no letter then a 0 ("T0" read "TO"); HARM in full (issue 34: "H" read as HEART)
+    assert g.slot_label() == "FORCE T:0 HARM:2 THR:2"  # (FORCE/INHERITED would not fit)
+    g.origin = tf.O_MADE
+    assert g.slot_label() == "FORCE/MADE T:0 HARM:2 THR:2"
     g.source = D
     g.origin = tf.O_BARGAINED
     g.turn = 123
     g.threat[2] = cards.parse("QH")
     g.grip[2] = 3
-    assert g.slot_label() == "MATTER T:123 H:2 THR:3"  # the origin would not fit
+    assert g.slot_label() == "MATTER T:123 HARM:2 THR:3"  # the origin would not fit
     g.over = True
     assert g.slot_label() == "END T:123 MATTER/BARGAINED"
     assert len(g.slot_label()) <= tf.LABEL_MAX
@@ -66,11 +69,12 @@ def test_a_turn_is_one_line_written_when_it_resolves():
     assert lines == [] and held == "T:1 HEART"
     g.apply(act(tf.KEEP, 1))
     lines, held = whole(g, held)
-    assert lines == [] and held == "T:1 HEART: 3H JD, kept JD: WELL, THINGS"
+    assert lines == [] and held == "T:1 HEART [flipped 3♥ J♦; kept J♦]: it goes well, about THINGS"
     g.apply(act(tf.ACCEPT))
-    assert whole(g, held) == (["T:1 HEART: 3H JD, kept JD: WELL, THINGS. Pressure Die 6."], "")
+    assert whole(g, held) == (
+        ["T:1 HEART [flipped 3♥ J♦; kept J♦]: it goes well, about THINGS. [Pressure Die 6]"], "")
     g.apply(act(tf.SCENE))
-    assert whole(g) == (["T:1 --- Scene 1 begins ---"], "")
+    assert whole(g) == (["T:1 --- Scene 2 ---"], "")  # (the story begins in scene 1)
 
 
 def test_a_turn_against_a_threat_with_spark_spent_is_one_line():
@@ -84,10 +88,17 @@ def test_a_turn_against_a_threat_with_spark_spent_is_one_line():
     g.apply(act(tf.OVERRULE, CL))  # read as PLACE
     held = whole(g, held)[1]
     g.apply(act(tf.ACCEPT))
-    assert whole(g, held) == ([
-        "T:1 GRIT vs JC Warden: 4S and a Spark's 9H, kept 9H: YES-BUT, PEOPLE; a Spark bumps it "
-        "to WELL; a Spark reads it as PLACE. JC Warden loses its last Grip: it is done. "
-        "Pressure Die 5."], "")
+    line = ("T:1 GRIT against J♣, a Warden [flipped 4♠; a Spark flips 9♥; kept 9♥]: yes, but, "
+            "about PEOPLE; with a Spark [a band bumped]: it goes well; with a Spark [the suit "
+            "overruled]: about PLACE. The Warden J♣ loses its last Grip: it is done. "
+            "[Pressure Die 5]")
+    assert whole(g, held) == ([line], "")
+    # The story view: no turn, no detail; what was kept and what it meant.
+    assert words.story(line) == (
+        "GRIT against J♣, a Warden: yes, but, about PEOPLE; with a Spark: it goes well; with a "
+        "Spark: about PLACE. The Warden J♣ loses its last Grip: it is done.", False)
+    assert words.story("T:1 --- Scene 2 ---") == ("Scene 2", True)
+    assert words.story("T3 > my own [words]") == ("T3 > my own [words]", False)
 
 
 def test_journal_lines_for_a_landing_an_arrival_and_the_oracle():
@@ -100,11 +111,11 @@ def test_journal_lines_for_a_landing_an_arrival_and_the_oracle():
     held = whole(g, held)[1]
     g.apply(act(tf.ACCEPT))
     assert whole(g, held) == ([
-        "T:1 Power (Voice): 6S 8H, kept 8H: YES-BUT, PEOPLE. Pressure Die 0.",
-        "T:1 The pressure lands: 2S 3S 4S 5S 7S 6S. QD Hoarder arrives in the flesh: Grip 3. "
-        "The Pressure Die is back at 6."], "")
+        "T:1 Power (Voice) [flipped 6♠ 8♥; kept 8♥]: yes, but, about PEOPLE. [Pressure Die 0]",
+        "T:1 The pressure lands: 2♠ 3♠ 4♠ 5♠ 7♠ 6♠. Q♦, a Hoarder, arrives in the flesh: "
+        "Grip 3. [The Pressure Die is back at 6.]"], "")
     g.apply(act(tf.ORACLE))
-    assert whole(g) == (["T:1 Oracle: NO, 3C (how much: 3 of 13)."], "")
+    assert whole(g) == (["T:1 The Oracle: no, barely [3♣: 3 of 13]."], "")
 
 
 def test_power_gone_wrong_says_how_and_the_harm_in_its_line():
@@ -116,8 +127,9 @@ def test_power_gone_wrong_says_how_and_the_harm_in_its_line():
     held = whole(g, held)[1]
     g.apply(act(tf.ACCEPT))
     assert whole(g, held) == ([
-        "T:1 Power (Matter) vs 7S Hunter: 2D 3C, kept 2D: WRONG, THINGS. It happens anyway; "
-        "how: 5H, PEOPLE. 7S Hunter lands on you: Harm 1. Pressure Die 5."], "")
+        "T:1 Power (Matter) against 7♠, a Hunter [flipped 2♦ 3♣; kept 2♦]: it goes wrong, about "
+        "THINGS. It happens anyway; how: 5♥, PEOPLE. The Hunter 7♠ lands on you: Harm 1. "
+        "[Pressure Die 5]"], "")
 
 
 def test_journal_lines_for_creation_and_the_first_spread():
@@ -128,9 +140,10 @@ def test_journal_lines_for_creation_and_the_first_spread():
         assert g.journal_lines() == []
     g.apply(act(tf.BEGIN))
     lines = g.journal_lines()
-    assert lines[0] == ("T:0 A new character: GRIT 3, HEART 2, CRAFT 1, WITS 2; Source World, "
+    assert lines[0] == ("T:0 A new character: GRIT 3, HEART 2, CRAFT 1, WITS 2. Source: World, "
                         "MARKED.")
     s = g.spread
-    assert lines[1] == "T:0 The deck is shuffled: 52 cards. A new Spread: DRAW %s, WALL %s, " \
-        "PRIZE %s." % (cards.name(s[0]), cards.name(s[1]), cards.name(s[2]))
+    assert lines[1] == "T:0 The deck is shuffled [52 cards]. The Spread: the Draw %s, the Wall " \
+        "%s, the Prize %s." % (words.card(s[0]), words.card(s[1]), words.card(s[2]))
+    assert words.card(cards.parse("10H")) == "10♥"
     assert len(lines) == 2

@@ -1,7 +1,11 @@
 """Print a campaign's journal, oldest line first, from a data folder: the simulator's
 (~/.local/share/deckdelve) or one copied off the handheld with mpremote.
 
-    python -m tools.play.journal FOLDER [--game the_four] [--slot 1] [--kept N]
+    python -m tools.play.journal FOLDER [--game the_four] [--slot 1] [--kept N] [--detail]
+
+It prints the story: a heading a scene and a sentence a thing that happened, the rules'
+detail (every card flipped, Spark spent, the Pressure Die) left out, as the handheld's
+story view shows it; --detail prints the journal's lines whole, each with its turn ("T:<n>").
 
 The journal is two files, camp_<game>_<slot-1>.j0 and .j1, each starting with its generation
 ("#3"); the older file is printed first, then the newer (firmware/deckdelve/campaigns.py).
@@ -47,7 +51,27 @@ def journal_lines(folder, game, slot, kept=0):
     for _gen, path in files:
         with open(path, "rb") as f:
             f.readline()
-            out += f.read().decode("ascii", "replace").splitlines()
+            out += f.read().decode("utf-8", "replace").splitlines()  # (suit signs: UTF-8)
+    return out
+
+
+def story(lines, game):
+    """The story of the journal's lines (oldest first): a heading a scene, then its lines as
+    the game's story view words them (games/<game>_words.story), each a paragraph."""
+    import host_sim  # noqa: F401 - the firmware's path
+
+    try:
+        words = __import__("deckdelve.games.%s_words" % game, None, None, ("story",))
+        tell = words.story
+    except (ImportError, AttributeError):
+        return lines  # (a game without a story view: its lines as they are)
+    out = ["Scene 1", ""]
+    for line in lines:
+        text, heading = tell(line)
+        if heading:
+            out += ["", text, ""]
+        else:
+            out.append(text)
     return out
 
 
@@ -60,6 +84,8 @@ def main(argv=None):
     ap.add_argument("--slot", type=int, default=1, help="the slot as the menu numbers it, 1..3")
     ap.add_argument("--kept", type=int, default=0, metavar="N",
                     help="the campaign of that slot kept aside as .badN (damaged)")
+    ap.add_argument("--detail", action="store_true",
+                    help="the journal's lines whole (each turn's cards, Spark, the die)")
     args = ap.parse_args(argv)
     if not 1 <= args.slot <= 3:
         ap.error("--slot must be 1, 2 or 3")
@@ -74,7 +100,7 @@ def main(argv=None):
         print("journal: no journal of %s slot %d%s in %s" % (args.game, args.slot, what,
                                                           args.folder), file=sys.stderr)
         return 1
-    for line in lines:
+    for line in lines if args.detail else story(lines, args.game):
         print(line)
     return 0
 

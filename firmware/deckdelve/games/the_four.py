@@ -109,6 +109,14 @@
 from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.game import Game as BaseGame
+# The bands and the event codes: shared with the words (the_four_events.py, so that the
+# words never import this module back).
+from deckdelve.games.the_four_events import (  # (the scenes read them here too)
+    WRONG, MIXED, WELL, EV_SHUFFLE, EV_SPREAD, EV_FLIP, EV_TICK, EV_KEPT, EV_MORE, EV_BUMP,
+    EV_OVERRULE, EV_RESULT, EV_STRIP, EV_COST, EV_DONE, EV_HARM, EV_HOW, EV_OUT, EV_SCAR,
+    EV_END, EV_LANDING, EV_ARRIVAL, EV_WORSENS, EV_RESET, EV_THREAT, EV_SPARK, EV_QUIET,
+    EV_ORACLE, EV_ROLL, EV_SCENE, EV_CREATED)
+
 
 try:
     from micropython import const
@@ -153,11 +161,6 @@ SPREAD = const(20)
 SCAR = const(21)
 # mutate: end
 
-# Bands
-WRONG = const(0)  # A-4: it goes wrong
-MIXED = const(1)  # 5-9: yes, but / no, but
-WELL = const(2)  # 10-K: it goes well
-
 # Origins
 O_INHERITED = const(0)
 O_BARGAINED = const(1)
@@ -165,44 +168,18 @@ O_TAKEN = const(2)
 O_MADE = const(3)
 O_MARKED = const(4)
 
-# Events
-# mutate: labels (names for the scenes, the log and snapshots: any distinct values play the same)
-EV_SHUFFLE = const(1)
-EV_SPREAD = const(2)
-EV_FLIP = const(3)
-EV_TICK = const(4)
-EV_KEPT = const(5)
-EV_MORE = const(6)
-EV_BUMP = const(7)
-EV_OVERRULE = const(8)
-EV_RESULT = const(9)
-EV_STRIP = const(10)
-EV_COST = const(11)
-EV_DONE = const(12)
-EV_HARM = const(13)
-EV_HOW = const(14)
-EV_OUT = const(15)
-EV_SCAR = const(16)
-EV_END = const(17)
-EV_LANDING = const(18)
-EV_ARRIVAL = const(19)
-EV_WORSENS = const(20)
-EV_RESET = const(21)
-EV_THREAT = const(22)
-EV_SPARK = const(23)
-EV_QUIET = const(24)
-EV_ORACLE = const(25)
-EV_ROLL = const(26)
-EV_SCENE = const(27)
-EV_CREATED = const(28)
-# mutate: end
-
 DOTS = const(8)
 MIN_DOTS = const(4)
 MAX_RATING = const(5)
 HARM_BOXES = const(4)
 MAX_SPARK = const(3)
 PRESSURE_START = const(6)
+MIN_RATING = const(1)  # a rating never drops under it (D16: they start there)
+SPARK_COST = const(1)  # Spark a use of it costs: one more card, a bump, an overrule
+MORE_CARDS = const(1)  # "flip one more card and keep it"
+SPARK_GAIN = const(1)  # Spark the spark draw and the Quiet give ("Add 1 Spark")
+SCAR_DROP = const(1)  # what a Scar takes off a rating
+RANKS = const(13)  # the Oracle's "how much": A = 1 to K = 13 (D14)
 MAX_THREATS = const(12)  # D8: a bound for the device
 FLIP_MAX = const(8)  # a rating of 5 and one Spark card, with room to spare
 ROW_MAX = const(13)  # every spade
@@ -262,6 +239,13 @@ def grip_of(card):
     return 3
 
 
+def strength_of(card):
+    """How strong a card of the Spread is (D18): its face value, J 11, Q 12, K 13, and as for
+    a threat's Grip an Ace is the strongest: 14."""
+    r = card % 13
+    return 14 if r == cards.ACE else r + 1
+
+
 def is_arrival(card):
     """The pressure lands in the flesh on J Q K A; a number card only worsens things."""
     r = card % 13
@@ -270,6 +254,16 @@ def is_arrival(card):
 
 def act(kind, arg=0):
     return kind << 8 | arg
+
+
+def spends(game, action):
+    """What a player cannot take back (HANDHELD.md's manner 1; the manners check asks it before
+    every action a press of A makes right after the screen changed): a Spark (one more card,
+    a bump, an overrule) and a threat dealt. A Turn or a Power is the game's move, chosen from
+    its own list (Power's tick is its stated cost); the spark draw, the Quiet, the Oracle, the
+    d6 and a scene break take nothing the player keeps."""
+    kind = action >> 8
+    return kind == MORE or kind == BUMP or kind == OVERRULE or kind == THREAT
 
 
 def _put(out, value, n):
@@ -382,14 +376,14 @@ class Game(BaseGame):
             out.append(act(SPREAD, 1))
         elif phase == SCAR_PHASE:
             for s in range(4):
-                if self.ratings[s] > 1:
+                if self.ratings[s] > MIN_RATING:
                     out.append(act(SCAR, s))
         elif phase == CREATE:
             total = self.dots()
             for s in range(4):
                 if total < DOTS and self.ratings[s] < MAX_RATING:
                     out.append(act(DOT, s))
-                if self.ratings[s] > 1:
+                if self.ratings[s] > MIN_RATING:
                     out.append(act(UNDOT, s))
                 if s != self.source:
                     out.append(act(SOURCE, s))
@@ -408,18 +402,18 @@ class Game(BaseGame):
         elif kind == KEEP:
             self._keep(arg)
         elif kind == MORE:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.phase = IDLE
-            self._draw(_S_MORE, 1)
+            self._draw(_S_MORE, MORE_CARDS)
         elif kind == ACCEPT:
             self._accept()
         elif kind == BUMP:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.bumped = True
             self.band += 1 if arg else -1
             self.events.append((EV_BUMP, self.band, self.spark))
         elif kind == OVERRULE:
-            self.spark -= 1
+            self.spark -= SPARK_COST
             self.overruled = True
             self.reading = arg
             self.events.append((EV_OVERRULE, arg, self.spark))
@@ -638,10 +632,11 @@ class Game(BaseGame):
         who = "%s/%s" % (DOMAINS[self.source].upper(), ORIGINS[self.origin])
         if self.over:
             return "END T:%d %s" % (self.turn, who)
-        label = "%s T:%d H:%d THR:%d" % (who, self.turn, self.harm, self.live_threats())
+        # (HARM in full: "H" read as HEART, a rating)
+        label = "%s T:%d HARM:%d THR:%d" % (who, self.turn, self.harm, self.live_threats())
         if len(label) > LABEL_MAX:  # the origin goes first: a menu row is 27 characters
-            label = "%s T:%d H:%d THR:%d" % (DOMAINS[self.source].upper(), self.turn,
-                                             self.harm, self.live_threats())
+            label = "%s T:%d HARM:%d THR:%d" % (DOMAINS[self.source].upper(), self.turn,
+                                                self.harm, self.live_threats())
         return label
 
     def journal_lines(self):
@@ -738,7 +733,7 @@ class Game(BaseGame):
     def _take_quiet(self):
         self.harm = 0
         if self.spark < MAX_SPARK:
-            self.spark += 1
+            self.spark += SPARK_GAIN
         self.events.append((EV_QUIET, self.spark, 0))
 
     def _pick(self, i):  # D5: both cards of the spark draw go to the discard
@@ -747,12 +742,12 @@ class Game(BaseGame):
         self._to_discard(self.flip[1])
         self.flip_n = 0
         if self.spark < MAX_SPARK:
-            self.spark += 1
+            self.spark += SPARK_GAIN
         self.phase = IDLE
         self.events.append((EV_SPARK, kept, self.spark))
 
     def _scar(self, suit):
-        self.ratings[suit] -= 1
+        self.ratings[suit] -= SCAR_DROP
         self.scars += 1
         self.phase = IDLE
         self.events.append((EV_SCAR, suit, self.ratings[suit]))

@@ -3,7 +3,8 @@
 # rules alone (scenario tests, bots) and the words only where they are shown or written.
 from deckdelve import cards
 from deckdelve.cards import NONE
-from deckdelve.games import the_four as tf
+# (the codes from the_four_events: the rules module loads this one, so it is not imported here)
+from deckdelve.games import the_four_events as tf
 
 # The Four, row by row (index = suit S H D C), and the other words of the rule text; the
 # journal writes these, and the screens may show them.
@@ -26,29 +27,67 @@ DEFEATS = ("it takes you somewhere", "someone intervenes, and now you owe them",
            "you lose what you were carrying", "you wake, and the place has changed")
 SPREAD_NAMES = ("THE DRAW", "THE WALL", "THE PRIZE")
 
-# The journal: a story's record, one line per thing that happened, each "T:<turn> <text>":
-#   T:0 A new character: GRIT 3, HEART 2, CRAFT 1, WITS 2; Source World, MARKED.
-#   T:0 The deck is shuffled: 52 cards. A new Spread: DRAW 6D, WALL 4H, PRIZE 2D.
-#   T:4 GRIT vs JC Warden: 3S 9H, kept 9H: YES-BUT, PEOPLE; a Spark bumps it to WELL. JC
-#       Warden loses a Grip, 1 left. Pressure Die 5.
-#   T:4 The pressure lands: 6S 7S 9S 8S. 5C: no body comes, the situation itself worsens.
-#       The Pressure Die is back at 6.
+# The journal: the story as the player keeps it, read on the handheld, in tools/play/journal.py and
+# on the page. One line per thing that happened, each "T:<turn> <sentence>": the story in the
+# sheet's words, cards with their suit signs (UTF-8: the handheld shows them as its glyphs),
+# what was kept and what it meant; the rules' detail (every card flipped, Spark spent, the
+# Pressure Die) in square brackets, which the story view leaves out (story()) and the ledger
+# view shows. A scene break is its own line, "T:<turn> --- Scene <n> ---", the next scene's
+# heading. For example:
+#   T:0 A new character: GRIT 2, HEART 2, CRAFT 1, WITS 3. Source: World, MARKED.
+#   T:0 The deck is shuffled [52 cards]. The Spread: the Draw 6♦, the Wall 4♥, the Prize 2♦.
+#   T:4 WITS against J♣, a Warden [flipped 3♠ 9♥; kept 9♥]: yes, but, about PEOPLE; with a
+#       Spark [a band bumped]: it goes well. The Warden J♣ loses a Grip, 1 left. [Pressure Die 5]
 # A Turn (or a Power) is one line, though it takes several actions (the flip, the card kept,
 # Spark spent, the result): its parts are written as they happen, each beginning with "+",
 # and its last part begins with "="; campaigns.py holds the line until then (in the slot's
 # file: a stop loses none of it) and writes every other line at once. A landing whose card
 # waits for a Spread's choice is written the same way.
 #
-# Words of a line read off the game after the apply() that made its events (cards.name: the
-# journal is plain ASCII).
+# Words of a line read off the game after the apply() that made its events.
+
+SUIT_SIGNS = "\u2660\u2665\u2666\u2663"  # spades, hearts, diamonds, clubs
+HOW_IT_WENT = ("it goes wrong", "yes, but", "it goes well")  # (against no threat a MIXED band
+# reads "no, but" as well: the player says which)
+HOW_MUCH = ("barely", "somewhat", "clearly", "overwhelmingly")  # the Oracle's rank, in four
 
 
-def _threat(card):
-    return "%s %s" % (cards.name(card), THREATS[card // 13])
+def card(c):
+    """A card as the journal writes it: '10♥'."""
+    n = cards.name(c)
+    return n[:-1] + SUIT_SIGNS[c // 13]
+
+
+def _threat(c):
+    return "%s, a %s" % (card(c), THREATS[c // 13])
+
+
+def _the(c):
+    return "the %s %s" % (THREATS[c // 13], card(c))
 
 
 def _list(buf, n):
-    return " ".join([cards.name(buf[i]) for i in range(n)])
+    return " ".join([card(buf[i]) for i in range(n)])
+
+
+def story(line):
+    """A journal line as the story view shows it: without its "T:<turn> " and its detail in
+    square brackets; a scene's line is its heading ("Scene 2"). (text, True for a heading).
+    A line the game did not write (a note of the player's own) is shown whole."""
+    if line[:2] != "T:":
+        return line, False
+    i = line.find(" ")
+    text = line[i + 1:] if i > 0 else ""
+    if text[:4] == "--- ":
+        return text.strip("- "), True
+    out = ""
+    while True:
+        a = text.find(" [")
+        b = text.find("]", a)
+        if a < 0 or b < 0:
+            return out + text, False
+        out += text[:a]
+        text = text[b + 1:]
 
 
 def journal_lines(g):
@@ -64,18 +103,18 @@ def journal_lines(g):
     for code, a, b in g.events:
         if code == tf.EV_CREATED:
             r = g.ratings
-            out.append("%sA new character: GRIT %d, HEART %d, CRAFT %d, WITS %d; Source %s, "
+            out.append("%sA new character: GRIT %d, HEART %d, CRAFT %d, WITS %d. Source: %s, "
                        "%s." % (t, r[0], r[1], r[2], r[3], DOMAINS[a], ORIGINS[b]))
         elif code == tf.EV_SHUFFLE:
-            out.append("%sThe deck is shuffled: %d cards." % (t, a))
+            out.append("%sThe deck is shuffled [%d cards]." % (t, a))
             shuffled = len(out) - 1
         elif code == tf.EV_SPREAD:
             if a:
-                text = "The Spread is kept."
+                text = "The Spread stays."
             else:
                 sp = g.spread
-                text = "A new Spread: DRAW %s, WALL %s, PRIZE %s." % (
-                    cards.name(sp[0]), cards.name(sp[1]), cards.name(sp[2]))
+                text = "The Spread: the Draw %s, the Wall %s, the Prize %s." % (
+                    card(sp[0]), card(sp[1]), card(sp[2]))
             if shuffled >= 0 and shuffled == len(out) - 1:  # dealt with the shuffle: one line
                 out[-1] += " " + text
             else:
@@ -83,7 +122,7 @@ def journal_lines(g):
         elif code == tf.EV_FLIP:
             what = ("Power (%s)" % DOMAINS[a]) if g.powered else STATS[a]
             if g.target != NONE:
-                what += " vs " + _threat(g.threat[g.target])
+                what += " against " + _threat(g.threat[g.target])
             out.append("+" + t + what)
         elif code == tf.EV_MORE:
             more = a
@@ -91,13 +130,13 @@ def journal_lines(g):
             n = g.flip_n - (1 if more != NONE else 0)
             flipped = _list(g.flip, n)
             if more != NONE:
-                flipped += " and a Spark's " + cards.name(more)
-            out.append("+: %s, kept %s: %s, %s" % (flipped, cards.name(a), BANDS[b],
-                                                    AXES[a // 13]))
+                flipped += "; a Spark flips " + card(more)
+            out.append("+ [flipped %s; kept %s]: %s, about %s" % (
+                flipped, card(a), HOW_IT_WENT[b], AXES[a // 13]))
         elif code == tf.EV_BUMP:
-            out.append("+; a Spark bumps it to " + BANDS[a])
+            out.append("+; with a Spark [a band bumped]: %s" % HOW_IT_WENT[a])
         elif code == tf.EV_OVERRULE:
-            out.append("+; a Spark reads it as " + AXES[a])
+            out.append("+; with a Spark [the suit overruled]: about " + AXES[a])
         elif code == tf.EV_RESULT:
             if g.powered and a == tf.WRONG:  # "it happens anyway": the how comes next
                 out.append("+. It happens anyway")
@@ -106,56 +145,62 @@ def journal_lines(g):
                 close = len(out) - 1
                 clauses = []
         elif code == tf.EV_HOW:
-            out.append("=; how: %s, %s." % (cards.name(a), AXES[a // 13]))
+            out.append("=; how: %s, %s." % (card(a), AXES[a // 13]))
             close = len(out) - 1
             clauses = []
         elif code == tf.EV_STRIP:
-            clauses.append("%s loses %s" % (_threat(a), "a Grip, %d left" % b if b else
-                                            "its last Grip"))
+            clauses.append("%s loses %s" % (_the(a)[0].upper() + _the(a)[1:],
+                                            "a Grip, %d left" % b if b else "its last Grip"))
         elif code == tf.EV_COST:
             clauses[-1] += ", and it costs you"
         elif code == tf.EV_DONE:
             clauses[-1] += ": it is done"
         elif code == tf.EV_HARM:
             clauses.append(("Harm %d" % a) if b == NONE else
-                           "%s lands on you: Harm %d" % (_threat(b), a))
+                           "%s lands on you: Harm %d" % (_the(b)[0].upper() + _the(b)[1:], a))
         elif code == tf.EV_OUT:
-            out.append("%sOut: %s, %s." % (t, cards.name(a), DEFEATS[a // 13]))
+            out.append("%sOut: %s [%s]." % (t, DEFEATS[a // 13], card(a)))
         elif code == tf.EV_QUIET:
             if out and out[-1].startswith(t + "Out:"):  # (defeat's own Quiet)
                 out[-1] += " Harm cleared, Spark %d." % a
             else:
-                out.append("%sThe Quiet, in the character's own voice. Harm cleared, Spark %d."
+                out.append("%sThe Quiet, in the character's own voice: Harm cleared, Spark %d."
                            % (t, a))
         elif code == tf.EV_END:
             out[-1] += " The fifth defeat: the story ends after %d turns." % a
         elif code == tf.EV_SCAR:
-            out.append("%sScar: %s drops to %d." % (t, STATS[a], b))
+            out.append("%sA Scar: %s drops to %d." % (t, STATS[a], b))
         elif code == tf.EV_LANDING:
             landed = True
             out.append("+%sThe pressure lands: %s." % (t, _list(g.landed, g.landed_n)))
-        elif code == tf.EV_ARRIVAL:
-            out.append("= %s arrives in the flesh: Grip %d.%s" % (
-                _threat(a), tf.grip_of(a), " It has a name." if a % 13 == 0 else ""))
+        elif code == tf.EV_ARRIVAL:  # (b: its slot, whose Grip this apply() just set)
+            out.append("= %s, arrives in the flesh: Grip %d.%s" % (
+                _threat(a), g.grip[b], " It has a name." if a % 13 == 0 else ""))
         elif code == tf.EV_WORSENS:
-            out.append("= %s: no body comes, the situation itself worsens." % cards.name(a))
+            out.append("= No body comes: the situation itself worsens, about %s [%s]." % (
+                AXES[a // 13], card(a)))
         elif code == tf.EV_RESET:
-            out[-1] += " The Pressure Die is back at %d." % a
+            out[-1] += " [The Pressure Die is back at %d.]" % a
         elif code == tf.EV_THREAT:
-            out.append("%sA threat: %s, Grip %d.%s" % (t, _threat(a), tf.grip_of(a),
-                                                     " It has a name." if a % 13 == 0 else ""))
+            out.append("%sA threat: %s (%s), Grip %d.%s" % (
+                t, _threat(a), THREAT_WORDS[a // 13], g.grip[b],
+                " It has a name." if a % 13 == 0 else ""))
         elif code == tf.EV_SPARK:
-            out.append("%sSpark draw: %s kept for the fiction. Spark %d." % (t, cards.name(a), b))
+            out.append("%sA spark for the fiction: %s, %s [of %s]. Spark %d." % (
+                t, card(a), AXES[a // 13], _list(g.flip, 2), b))
         elif code == tf.EV_ORACLE:
-            out.append("%sOracle: %s, %s (how much: %d of 13)." % (
-                t, "YES" if cards.is_red(a) else "NO", cards.name(a), a % 13 + 1))
+            rank = a % 13 + 1  # (D14: A = 1 .. K = 13)
+            out.append("%sThe Oracle: %s, %s [%s: %d of 13]." % (
+                t, "yes" if cards.is_red(a) else "no", HOW_MUCH[(rank - 1) * 4 // 13], card(a),
+                rank))
         elif code == tf.EV_ROLL:
-            out.append("%sThe d6 says %d." % (t, a))
+            out.append("%sThe other d6 says %d." % (t, a))
         elif code == tf.EV_SCENE:
-            out.append("%s--- Scene %d begins ---" % (t, a))
+            out.append("%s--- Scene %d ---" % (t, a + 1))  # (the story's first: scene 1)
         # EV_TICK: the flip's spades say it; the die is given at the turn's end.
     if close >= 0:
-        clauses.append("Pressure Die %d" % (0 if landed else g.pressure))
+        text = ""
         for c in clauses:
-            out[close] += " " + c + "."
+            text += " " + c + "."
+        out[close] += "%s [Pressure Die %d]" % (text, 0 if landed else g.pressure)
     return out

@@ -7,8 +7,9 @@
 #   B        back out of a smaller list or a page; with nothing to back out of, pause
 #   RIGHT    The Four table, over whatever is on screen (any key but UP/DOWN closes it):
 #            "Learn it, and you've learned the game", so it is always one press away
-#   LEFT     the next page: PLAY (the sheet and what to do) -> WORLD (threats with their
-#            Grip, the Spread, the spades row, the deck) -> JOURNAL (newest first) -> PLAY
+#   LEFT     the next page: PLAY (the sheet and what to do) -> STORY (the journal, newest
+#            first; A shows its detail or the story again) -> WORLD (threats with their Grip,
+#            the Spread, the spades row, the deck) -> PLAY
 #
 # The PLAY page shows what the phase asks for: character creation, the sheet with the list of
 # actions, a flip (the cards, the one under the cursor or kept, the band and the suit's full
@@ -37,8 +38,8 @@ except ImportError:
 
 
 PLAY = const(0)
-WORLD = const(1)
-LOG = const(2)
+LOG = const(1)  # (the story one LEFT from the sheet: issue 34)
+WORLD = const(2)
 PAGES = const(3)
 
 # Rows of a list that are not actions (actions are < 2**16): a row that opens a smaller list
@@ -47,6 +48,11 @@ PAGES = const(3)
 OPEN = const(1 << 16)
 RATE = const(2 << 16)
 INFO = const(4 << 16)  # creation: a row that only says what a part of the sheet is (INFO | k)
+# The main list's row of an action used up for now (USED | kind << 8: the Quiet until the
+# shuffle): it keeps its place, so that the rows under it never move, and A on it does nothing.
+USED = const(8 << 16)
+# The overrule list's first row: keep the suit read and go back (a Spark is one move away).
+KEEP_SUIT = const(16 << 16)
 SHEET_PARTS = const(4)  # Harm, Spark, Scars, the Pressure Die
 MAIN = const(0)
 M_TURN = const(1)  # which rating to flip
@@ -82,20 +88,25 @@ BANDS = "IT GOES WRONG|YES, BUT / NO, BUT|IT GOES WELL"
 # Every other sentence of the scene, one string (see red_queen.py for why).
 WORDS = (
     "Turn|Power|Spark draw|Deal a threat|The Quiet|Oracle|Roll the d6|Scene break|no threat|"
-    "A: keep %s|A: +1 card for 1 spark|A: accept|A: bump up a band|A: bump down a band|"
+    "A: keep %s|A: flip %d more, keep it|A: accept|A: bump up a band|A: bump down a band|"
     "A: overrule the suit|A: keep %s for the fiction|A: keep this Spread|A: deal a new three|"
     "%s %d TO %d|SOURCE|ORIGIN|BEGIN|The deck is shuffled: %d cards.|The Spread is kept.|"
-    "A new Spread: %s %s %s.|%s: Grip %d left.|%s: yes, but it costs you.|%s is done.|"
-    "Harm %d of 4.|Harm %d of 4: %s lands on you.|It happens anyway. How: %s, %s.|"
+    "A new Spread: the Draw %s, the Wall %s, the Prize %s.|%s: Grip %d left.|"
+    "%s: yes, but it costs you.|%s is done.|"
+    "Harm %d of %d.|Harm %d of %d: %s lands on you.|It happens anyway. How: %s, %s.|"
     "You are Out. Defeat (%s): %s.|Scar: %s drops to %d.|"
     "The fifth defeat. The story ends after %d turns. Write its end.|"
     "The pressure lands: %s. Read them together.|"
     "Something arrives in the flesh: %s, %s, Grip %d.|"
-    "No body comes (%s): the situation itself worsens.|The Pressure Die is back at 6.|"
+    "No body comes (%s): the situation itself worsens.|The Pressure Die is back at %d.|"
     "A threat: %s, %s, Grip %d.|Spark draw: %s kept. Spark %d.|"
-    "The Quiet: Harm cleared, Spark %d.|The d6 says %d.|Scene %d begins.|"
-    "SPARK DRAW: KEEP ONE| It has a name.|\x0bWORLD \x06THE FOUR|THE WORLD HOLDS: |"
-    "A threat is live. Are you alone, off the road, with nothing pressing?"
+    "The Quiet: Harm cleared, Spark %d.|The other d6 (not the Pressure Die) says %d.|"
+    "Scene %d begins.|"
+    "SPARK DRAW: KEEP ONE| It has a name.|\x0bSTORY \x06THE FOUR|THE WORLD HOLDS: |"
+    "A threat is live. Are you alone, off the road, with nothing pressing?|"
+    "For %d Spark one more card is flipped and kept, whatever it is, in place of any card "
+    "here.|"
+    "%d Spark: %s is flipped and kept. Not kept: %s."
 )
 _W_MAIN = const(0)  # 8 rows: Turn .. Scene break, in MAIN_KINDS order
 _W_NO_THREAT = const(8)
@@ -138,6 +149,8 @@ _W_NAMED = const(44)
 _W_PAGES_KEYS = const(45)
 _W_HOLDS = const(46)
 _W_QUIET_ASK = const(47)
+_W_MORE_SAYS = const(48)
+_W_MORE_KEPT = const(49)
 
 MAIN_KINDS = (F.TURN, F.POWER, F.SPARK_DRAW, F.THREAT, F.QUIET, F.ORACLE, F.ROLL, F.SCENE)
 
@@ -181,6 +194,8 @@ class Scene:
         self.log_indent = bytearray(LOG_ROWS)  # 1: a row continues the line above
         self.log_shown = 0  # journal lines on this page
         self.log_more = False  # older lines follow
+        self.log_detail = False  # the journal's lines whole (the rules' detail), not the story
+        self.question = 0  # the Quiet's question to open again after a stop (see set_view)
         self._refresh()
 
     # ---- the list under the cursor ------------------------------------------------------
@@ -225,8 +240,12 @@ class Scene:
                             else:
                                 items.append(a)
                             break
+                    else:
+                        if kind == F.QUIET:  # used this shuffle: its row stays, marked
+                            items.append(USED | kind << 8)
         elif phase == F.RESULT and m == M_OVERRULE:
-            items = [a for a in acts if a >> 8 == F.OVERRULE]
+            items = [KEEP_SUIT]
+            items += [a for a in acts if a >> 8 == F.OVERRULE]
         elif phase == F.RESULT:
             for kind in (F.ACCEPT, F.BUMP):
                 for a in acts:
@@ -273,6 +292,8 @@ class Scene:
         self.index = 0
         self.top = 0
         self._refresh()
+        if menu == M_AGAINST and len(self.items) > 1:
+            self.index = 1  # a threat is live: the first one, not "no threat" (row 0)
 
     # ---- input --------------------------------------------------------------------------
 
@@ -372,22 +393,30 @@ class Scene:
         return True
 
     def _press_log(self, button):
-        if button == buttons.DOWN and self.log_more:
+        if button == buttons.UP and self.log_more:  # back in time
             self.log_back.append(self.log_skip)
             self.log_skip += self.log_shown
             load_pages().read_log(self)
-        elif button == buttons.UP and self.log_back:
+        elif button == buttons.DOWN and self.log_back:
             self.log_skip = self.log_back.pop()
             load_pages().read_log(self)
-        elif button == buttons.A or button == buttons.B:
+        elif button == buttons.A:  # the story, or its lines with the rules' detail
+            self.log_detail = not self.log_detail
+            self.log_skip = 0
+            self.log_back = []
+            load_pages().read_log(self)
+        elif button == buttons.B:
             self.page = PLAY
             self.log_rows = None
         return True
 
     def _choose(self, item):
         g = self.host.game
-        if item & INFO:
-            return  # only words: what this part of the sheet is
+        if item & INFO or item & USED:
+            return  # only words: what this part of the sheet is; an action used up for now
+        if item & KEEP_SUIT:
+            self._open(MAIN)  # (the result's list, its cursor on ACCEPT)
+            return
         if item & OPEN:
             self._open((item >> 8) & 0xFF, item & 0xFF)
             return
@@ -404,10 +433,7 @@ class Scene:
         if kind == F.QUIET and g.live_threats():
             # D12: whether a live threat presses now is the fiction's: the player says (yes:
             # on to the Quiet's own screen).
-            from deckdelve.app import load
-
-            app = self.host.app
-            app.push(load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes))
+            self._ask_quiet()
             return
         if kind == F.ORACLE or kind == F.QUIET:
             self.asking = kind  # its own screen first: A there does it (see _press)
@@ -431,6 +457,12 @@ class Scene:
             self.index = 0
             self.top = 0
         self._refresh()
+        if kind == F.SOURCE or kind == F.ORIGIN:
+            # creation: back on the row that opened the list (A there opens it again),
+            # never on GRIT, where A could take a rating back to 1
+            opened = OPEN | (M_SOURCE if kind == F.SOURCE else M_ORIGIN) << 8
+            self.index = self.items.index(opened)
+            self._scroll()
 
     def press_at_end(self, button):
         """The story has ended (GameHost): its pages and The Four can still be read; A on the
@@ -443,18 +475,42 @@ class Scene:
     # The screen, for a campaign to come back to after a stop (campaigns.py saves it with
     # the snapshot): page, The Four's suit + 1 (0: not shown), the Oracle's answer shown,
     # what is being asked, the list (menu, its arg, cursor, top), the world page's top,
-    # the rating being flipped + 1 (0: none).
-    _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4)
+    # the rating being flipped + 1 (0: none), the journal lines skipped (its page), the
+    # Quiet's question with a threat live (0: not open, 1: on NO, 2: on YES).
+    _VIEW_MAX = (PAGES - 1, 4, 1, F.SCENE, M_OVERRULE, POWER_ARG, 255, 255, F.MAX_THREATS, 4,
+                 0xFFFF, 2, 1)
+    _VIEW_V1 = 10  # ints of the view before the journal's page and the Quiet's question
 
     def view(self):
         return (self.page, self.four_suit + 1 if self.showing_four else 0,
                 1 if self.oracle_shown else 0, self.asking, self.menu, self.menu_arg,
                 self.index, self.top, self.world_top, 0 if self.flipped == NONE else
-                self.flipped + 1)
+                self.flipped + 1, self.log_skip, self._quiet_question(),
+                1 if self.log_detail else 0)
+
+    def read_story(self):
+        """An ended story reopened from the slot menu's "Read the story" (GameHost): its
+        journal, newest first."""
+        self.page = PLAY
+        self._turn_page()
+
+    def end_tag_hidden(self):
+        """The host's "A: MENU" tag is not drawn over a page or The Four (A there closes
+        them; the tag would cover the journal's last line)."""
+        return self.showing_four or self.page != PLAY
+
+    def _quiet_question(self):
+        """The Quiet's question (D12) open over the scene: 1 on NO, 2 on YES; else 0."""
+        stack = self.host.app.stack
+        if len(stack) > 1 and stack[0] is self.host and type(stack[-1]).__name__ == "Confirm":
+            return 2 if stack[-1].yes else 1
+        return 0
 
     def set_view(self, v):
         """Back to a view() saved before a stop (one of another shape, or out of range, is
         left: the main screen)."""
+        if len(v) == self._VIEW_V1:
+            v = tuple(v) + (0, 0, 0)
         if len(v) != len(self._VIEW_MAX):
             return
         for i in range(len(v)):
@@ -472,10 +528,29 @@ class Scene:
         self.top = v[7]
         self.world_top = v[8]
         self.flipped = NONE if v[9] == 0 else v[9] - 1
+        self.question = v[11]
+        self.log_detail = v[12] == 1
         self._refresh()
         if v[0] != PLAY:
             self.page = v[0] - 1
             self._turn_page()  # (the journal is read again, from its newest line)
+            if self.page == LOG:
+                load_pages().page_to(self, v[10])  # ... and back to its page
+
+    def reopen(self):
+        """On the stack (GameHost.reopen): the Quiet's question, if it was open."""
+        if self.question:
+            self._ask_quiet().yes = self.question == 2
+            self.question = 0
+
+    def _ask_quiet(self):
+        """D12: whether a live threat presses now is the fiction's: the player says."""
+        from deckdelve.app import load
+
+        app = self.host.app
+        question = load("dialogs", "Confirm")(app, words(_W_QUIET_ASK), self._quiet_yes)
+        app.push(question)
+        return question
 
     def _quiet_yes(self):
         """The player said yes: alone, off the road, nothing pressing (D12). The Quiet's own
@@ -522,14 +597,19 @@ class Scene:
             return words(_W_SPREAD_DEALT) % (L(s[0]), L(s[1]), L(s[2]))
         if code == F.EV_STRIP:
             return None if b == 0 else words(_W_STRIP) % (threat_name(a), b)
+        if code == F.EV_MORE:  # (the card kept is the flip's last: the others are named)
+            left = ""
+            for i in range(g.flip_n - 1):
+                left += (" " if left else "") + L(g.flip[i])
+            return words(_W_MORE_KEPT) % (F.SPARK_COST, L(a), left)
         if code == F.EV_COST:
             return words(_W_COST) % threat_name(a)
         if code == F.EV_DONE:
             return words(_W_DONE) % threat_name(a)
         if code == F.EV_HARM:
             if b == NONE:
-                return words(_W_HARM) % a
-            return words(_W_HARM_BY) % (a, threat_name(b))
+                return words(_W_HARM) % (a, F.HARM_BOXES)
+            return words(_W_HARM_BY) % (a, F.HARM_BOXES, threat_name(b))
         if code == F.EV_HOW:
             return words(_W_HOW) % (L(a), four(a // 13, AXIS))
         if code == F.EV_OUT:
@@ -548,17 +628,17 @@ class Scene:
         if code == F.EV_WORSENS:
             return words(_W_WORSENS) % L(a)
         if code == F.EV_RESET:
-            return words(_W_RESET)
+            return words(_W_RESET) % a
         if code == F.EV_THREAT:
             return self._threat_text(_W_THREAT, a)
         if code == F.EV_SPARK:
             return words(_W_SPARK) % (L(a), b)
         if code == F.EV_QUIET:
-            return words(_W_QUIET) % a
+            return None if g.over else words(_W_QUIET) % a  # (the fifth defeat: the end)
         if code == F.EV_ROLL:
             return words(_W_ROLL) % a
         if code == F.EV_SCENE:
-            return words(_W_SCENE) % a
+            return words(_W_SCENE) % (a + 1)  # (the story begins in scene 1: a breaks taken)
         # EV_FLIP, EV_TICK, EV_KEPT, EV_MORE, EV_BUMP, EV_OVERRULE, EV_RESULT: the flip's own
         # screen shows them. EV_ORACLE: the Oracle's screen. EV_CREATED: the sheet.
         return None
@@ -574,6 +654,8 @@ class Scene:
         g = self.host.game
         if item & RATE:
             return four(item & 3, STAT)
+        if item & USED:
+            return words(_W_MAIN + MAIN_KINDS.index((item >> 8) & 0xFF)) + ": used"
         if item & OPEN:
             m = (item >> 8) & 0xFF
             if m == M_TURN:
@@ -626,7 +708,7 @@ class Scene:
         if kind == F.KEEP:
             return words(_W_KEEP) % draw.label(g.flip[arg])
         if kind == F.MORE:
-            return words(_W_MORE)
+            return words(_W_MORE) % F.MORE_CARDS
         if kind == F.ACCEPT:
             return words(_W_ACCEPT)
         if kind == F.BUMP:
@@ -637,6 +719,8 @@ class Scene:
             return words(_W_SPREAD_NEW if arg else _W_SPREAD_KEEP)
         if kind == F.OVERRULE:
             return "A: read " + four(arg, AXIS)
+        if item & KEEP_SUIT:
+            return "A: back, reading " + four(g.reading, AXIS)
         if item & OPEN:
             return words(_W_OVERRULE)
         return ""
@@ -709,8 +793,11 @@ class Scene:
         elif m == M_TURN:
             ask = ("FLIP WHICH", "RATING?")
         elif m == M_AGAINST:
-            s = g.source if self.menu_arg == POWER_ARG else self.menu_arg
-            ask = ("FLIP %s %d" % (four(s, STAT), g.ratings[s]), "AGAINST?")
+            if self.menu_arg == POWER_ARG:
+                ask = (self._power_row().upper(), "AGAINST?")
+            else:
+                s = self.menu_arg
+                ask = ("FLIP %s %d" % (four(s, STAT), g.ratings[s]), "AGAINST?")
         if ask is not None:
             draw.text(fb, ask[0], LIST_X, FOOT_Y)
             draw.text(fb, ask[1], LIST_X, FOOT_Y + 6)
@@ -743,7 +830,8 @@ class Scene:
         draw.text(fb, "SPARK", 0, y)
         dots(fb, 22, y, g.spark, F.MAX_SPARK)
         draw.text(fb, "SCARS %d" % g.scars, 0, 40)
-        die(fb, 47, 26, g.pressure)
+        die(fb, 47, 25, g.pressure)  # (a pixel over its label)
+        draw.center(fb, "DIE", 40, 1, 47, 14)  # (the Pressure Die: not the d6 ROLL rolls)
         if g.source != NONE and g.origin != NONE:  # (two lines: "MATTER, BARGAINED" is wider)
             draw.text(fb, "SOURCE: " + four(g.source, DOMAIN), 0, 46)
             draw.text(fb, W.ORIGINS[g.origin], 0, 52)
@@ -771,6 +859,7 @@ class Scene:
                 title += " VS " + threat_name(t) + " G%d" % g.grip[g.target]
         draw.text(fb, title, 0, 0)
         on = -1
+        below = 57  # the rule over the hint line
         if ph == F.RESULT:
             on = g.kept_i
         elif item is not None and item >> 8 in (F.KEEP, F.PICK):
@@ -781,11 +870,15 @@ class Scene:
         if F.MORE << 8 in self.items:  # one more card for a Spark: a place for it
             x = 1 + g.flip_n * 13
             draw.empty(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
-            draw.center(fb, "+1", CARDS_Y + 5, 1, x, draw.CARD_W)
+            draw.center(fb, "+%d" % F.MORE_CARDS, CARDS_Y + 5, 1, x, draw.CARD_W)
             if item == F.MORE << 8:
                 draw.cursor(fb, x, CARDS_Y, draw.CARD_W, draw.CARD_H)
-        if ph != F.PICK_PHASE:  # what Spark can buy is on offer: how much there is, right of
-            draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # the cards (6 at most)
+                y = BAND_Y
+                for ln in draw.wrap(words(_W_MORE_SAYS) % F.SPARK_COST, 128):
+                    draw.text(fb, ln, 0, y)
+                    y += draw.LINE
+        # what Spark can buy is on offer (the spark draw: what it adds to): how much there
+        draw.right(fb, "SPARK %d" % g.spark, 127, CARDS_Y + 1)  # is, right of the cards
         if on >= 0:
             c = g.flip[on]
             band = g.band if ph == F.RESULT else F.band_of(c)
@@ -794,8 +887,10 @@ class Scene:
             suit = g.reading if ph == F.RESULT else c // 13
             if item is not None and item >> 8 == F.OVERRULE:
                 suit = item & 3  # the suit the player would read instead
-            reading(fb, suit, BAND_Y)
-        fb.hline(0, 57, 128, 1)
+            if reading(fb, suit, BAND_Y) > 57:
+                below = 0  # (clubs' words take two lines: no rule, the gap alone)
+        if below:
+            fb.hline(0, below, 128, 1)
         if item is not None:
             s = self.hint(item)
             if len(self.items) > 1:
@@ -863,5 +958,6 @@ def reading(fb, suit, y):
     # may keep a spade, and "GRIT" there read as if Grit had been flipped)
     draw.text(fb, four(suit, THREAT) + ": " + four(suit, THREAT_WORDS), 0, y + 12)
     draw.text(fb, four(suit, DOMAIN) + ": " + four(suit, DOMAIN_WORDS), 0, y + 18)
+    return y + 24  # the first row under the words
 
 

@@ -3,6 +3,7 @@
 # (threats with their Grip, the Spread, the spades row), the journal (read from flash a page
 # at a time), the Oracle's answer, character creation and a new Spread's choice. The scene
 # loads this module when one of them opens and drops it when none is shown.
+from deckdelve import cards
 from deckdelve.cards import NONE
 from deckdelve.games import the_four as F
 from deckdelve.games import the_four_words as W
@@ -19,28 +20,29 @@ from deckdelve.ui.the_four import (AXIS, AXIS_WORDS, CREATE_ROWS, DOMAIN, DOMAIN
                                    INFO, LOG_ROWS, M_ORIGIN, M_SOURCE, MAIN, OPEN, RATE, STAT,
                                    THREAT, THREAT_WORDS, dots, four)
 
+HEADING = const(2)  # log_indent: a row that is a scene's heading (1: a line's next row)
 SPREAD_WORDS = "what pulls you|what stands in the way|what's at the end"
 HOW_MUCH = "barely|somewhat|clearly|overwhelmingly"
 SHEET_NAMES = "HARM|SPARK|SCARS|PRESSURE"
 SHEET_WORDS = (
     "Four boxes. At four you are Out, which is not over.|"
-    "Up to 3. Spend 1: one more card, a band up or down, another suit.|"
-    "A defeat drops a rating by 1. The fifth defeat ends the story.|"
-    "Each spade you flip ticks it down; at 0 the pressure lands."
+    "Up to %d. Spend %d: one more card, a band up or down, another suit.|"
+    "A defeat drops a rating by %d. The fifth defeat ends the story.|"
+    "Spades flipped tick it down; at its end, the pressure lands."
 )
 # The sentences of these screens, one string (see ui/red_queen.py for why).
 WORDS = (
     "Your Source: one suit's power domain|and one origin: how it came to you|"
-    "DOTS LEFT TO PLACE: %d|A NEW SPREAD|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
-    "NO LIVE THREATS|DECK %d|SPADES|JOURNAL|NO JOURNAL HERE|THE ORACLE|YES|NO|"
-    "HOW MUCH: %d OF 13|ALL 8 DOTS PLACED|A:ADD A DOT|A:BACK TO 1|"
+    "DOTS LEFT TO PLACE: %d|SHUFFLED: THE SPREAD STILL OUT|KEEP IT, OR DEAL A NEW THREE?|THREATS|"
+    "NO LIVE THREATS|DECK %d|SPADES|STORY|NO JOURNAL HERE|THE ORACLE|YES|NO|"
+    "HOW MUCH: %d OF %d|ALL %d DOTS PLACED|A:ADD A DOT|A:BACK TO %d|"
     "A:CHOOSE|A:BEGIN|B:BACK|THE QUIET|"
     "Ask the world a yes-or-no question: say it, or write it down. Then a card is dealt: red "
     "is yes, black is no, its rank is how much.|A: DEAL THE ANSWER  B: BACK|"
     "Alone, off the road, nothing pressing: put the deck down and speak alone. Write in your "
     "character's own voice, first person: not what happened, what you think about what "
-    "happened. Then Harm is cleared and you take 1 Spark (once a shuffle).|"
-    "A: TAKE THE QUIET  B: BACK|\x0bJOURNAL|\x0bSHEET"
+    "happened. Then Harm is cleared and you take %d Spark (once a shuffle).|"
+    "A: TAKE THE QUIET  B: BACK|\x0bSHEET|\x0bWORLD|A: BACK|DETAIL|A:DETAIL|A:STORY"
 )
 _W_SOURCE_IS = const(0)
 _W_ORIGIN_IS = const(1)
@@ -68,8 +70,12 @@ _W_ORACLE_ASK = const(22)
 _W_ORACLE_KEYS = const(23)
 _W_QUIET_ASK = const(24)
 _W_QUIET_KEYS = const(25)
-_W_TO_JOURNAL = const(26)
-_W_TO_SHEET = const(27)
+_W_TO_SHEET = const(26)
+_W_TO_WORLD = const(27)
+_W_BACK = const(28)
+_W_DETAIL = const(29)
+_W_A_DETAIL = const(30)
+_W_A_STORY = const(31)
 
 
 def words(i):
@@ -77,9 +83,10 @@ def words(i):
 
 
 def read_log(scene):
-    """The journal page on screen: the lines from log_skip on, newest first, wrapped, as
-    many as fit LOG_ROWS rows. Only these lines (and one more, to know whether older
-    ones follow) are read from flash, never the whole journal."""
+    """The journal page on screen: the newest lines from log_skip on, wrapped, as many as
+    fit LOG_ROWS rows, shown in the order they happened (a story reads down the page, and a
+    scene's heading comes before it; UP goes back in time). Only these lines (and one more,
+    to know whether older ones follow) are read from flash, never the whole journal."""
     host = scene.host
     slot = getattr(host, "slot", None)
     scene.log_rows = None
@@ -88,21 +95,40 @@ def read_log(scene):
     from deckdelve.campaigns import journal
 
     lines = journal(host.app.data_dir, host.key, slot, scene.log_skip, LOG_ROWS + 1)
-    rows = []
+    rows = []  # (newest first while read: turned round below)
     shown = 0
     for line in lines:
-        parts = draw.wrap(line, 116)
+        heading = False
+        if not scene.log_detail:
+            line, heading = W.story(line)
+        for i in range(4):  # the suit signs as the font's glyphs
+            line = line.replace(W.SUIT_SIGNS[i], cards.SUIT_CHARS[i])
+        parts = (line,) if heading else draw.wrap(line, 116)
         if len(rows) + len(parts) > LOG_ROWS:
             if rows:
                 break
             parts = parts[:LOG_ROWS]  # a line longer than the page: as much as fits
-        for i in range(len(parts)):
-            scene.log_indent[len(rows)] = 1 if i else 0
+        for i in range(len(parts) - 1, -1, -1):
+            scene.log_indent[len(rows)] = HEADING if heading else 1 if i else 0
             rows.append(parts[i])
         shown += 1
+    rows.reverse()
+    n = len(rows)
+    indent = scene.log_indent
+    for i in range(n // 2):
+        indent[i], indent[n - 1 - i] = indent[n - 1 - i], indent[i]
     scene.log_rows = rows
     scene.log_shown = shown
     scene.log_more = shown < len(lines)
+
+
+def page_to(scene, skip):
+    """The journal back on the page that starts skip lines from the newest, after a stop:
+    the pages before it read again, so that UP goes back through them as before."""
+    while scene.log_skip < skip and scene.log_more and scene.log_shown:
+        scene.log_back.append(scene.log_skip)
+        scene.log_skip += scene.log_shown
+        read_log(scene)
 
 
 def meaning(scene, item):
@@ -119,7 +145,11 @@ def meaning(scene, item):
             return W.ORIGINS[g.origin] + ": " + W.ORIGIN_WORDS[g.origin]
         return words(_W_SOURCE_IS if m == M_SOURCE else _W_ORIGIN_IS)
     if item & INFO:
-        return draw.part(SHEET_WORDS, item & 0xFF)
+        k = item & 0xFF
+        text = draw.part(SHEET_WORDS, k)
+        if k == 1:  # (the figures from the rules)
+            return text % (F.MAX_SPARK, F.SPARK_COST)
+        return text % F.SCAR_DROP if k == 2 else text
     kind = item >> 8
     if kind == F.SOURCE:
         return four(item & 3, DOMAIN_WORDS)
@@ -137,7 +167,8 @@ def create(scene, fb, g):
     for s in range(4):
         placed += g.ratings[s]
     left = F.DOTS - g.scars - placed
-    draw.text(fb, words(_W_LEFT_TO_PLACE) % left if left else words(_W_ALL_PLACED), 0, 0)
+    draw.text(fb, words(_W_LEFT_TO_PLACE) % left if left else words(_W_ALL_PLACED) % F.DOTS,
+              0, 0)
     if m != MAIN:
         draw.right(fb, words(_W_BACK_KEY), 127, 0)
     fb.hline(0, 6, 128, 1)
@@ -178,8 +209,11 @@ def key_hint(g, item, left):
     if item & INFO:
         return ""
     if item & RATE:
-        return words(_W_ADD_DOT if left and g.ratings[item & 3] < F.MAX_RATING
-                     else _W_BACK_TO_1)
+        r = g.ratings[item & 3]
+        if left and r < F.MAX_RATING:
+            return words(_W_ADD_DOT)
+        # (A on a rating at its least with no dot left: nothing to do, no hint)
+        return words(_W_BACK_TO_1) % F.MIN_RATING if r > F.MIN_RATING else ""
     if item >> 8 == F.BEGIN:
         return words(_W_BEGIN_KEY)
     return words(_W_CHOOSE)
@@ -192,7 +226,8 @@ def ask(fb, g, kind):
     draw.center(fb, words(_W_ORACLE_TITLE if oracle else _W_QUIET_TITLE), 0)
     fb.hline(0, 6, 128, 1)
     y = 9
-    for line in draw.wrap(words(_W_ORACLE_ASK if oracle else _W_QUIET_ASK), 126):
+    text = words(_W_ORACLE_ASK) if oracle else words(_W_QUIET_ASK) % F.SPARK_GAIN
+    for line in draw.wrap(text, 126):
         draw.text(fb, line, 0, y)
         y += 6
     fb.hline(0, 57, 128, 1)
@@ -208,7 +243,7 @@ def sheet_part(fb, k, y):
     elif k == 1:
         dots(fb, 36, y, 0, F.MAX_SPARK)
     else:
-        draw.text(fb, "0" if k == 2 else "6", 36, y)
+        draw.text(fb, "%d" % (0 if k == 2 else F.PRESSURE_START), 36, y)  # (no Scar yet)
 
 
 def spread_choice(scene, fb, g):
@@ -224,7 +259,7 @@ def spread_choice(scene, fb, g):
 def world(scene, fb, g):
     n = g.live_threats()
     draw.text(fb, words(_W_THREATS) + " %d" % n, 0, 0)
-    draw.center(fb, words(_W_TO_JOURNAL), 0)  # (LEFT: the next page)
+    draw.center(fb, words(_W_TO_SHEET), 0)  # (LEFT: the next page)
     draw.right(fb, words(_W_DECK) % g.deck_n, 127, 0)  # a pixel from the edge
     fb.hline(0, 6, 128, 1)
     if n == 0:
@@ -260,18 +295,29 @@ def world(scene, fb, g):
     draw.right(fb, "DIE %d" % g.pressure, 127, 58)
 
 def log(scene, fb):
+    """The journal: the story (a heading a scene, the rules' detail left out), or with A its
+    lines whole; newest first, UP/DOWN a page."""
     fb.fill_rect(0, 0, 128, 7, 1)
-    draw.center(fb, words(_W_JOURNAL), 1, 0)
-    draw.text(fb, words(_W_TO_SHEET), 1, 1, 0)  # (LEFT: back to the sheet)
+    detail = scene.log_detail
+    draw.center(fb, words(_W_DETAIL if detail else _W_JOURNAL), 1, 0)
+    draw.text(fb, words(_W_TO_WORLD), 1, 1, 0)  # (LEFT: the next page)
     rows = scene.log_rows
     if rows is None:
         draw.text(fb, words(_W_NO_JOURNAL), 0, 9)
         return
+    draw.right(fb, words(_W_A_STORY if detail else _W_A_DETAIL), 127, 1, 0)
     for i in range(len(rows)):
-        draw.text(fb, rows[i], 6 if scene.log_indent[i] else 0, 9 + i * 6)
-    if scene.log_back:
+        y = 9 + i * 6
+        if scene.log_indent[i] == HEADING:  # a scene: its heading across the page
+            w = draw.width(rows[i])
+            fb.hline(0, y + 2, 128, 1)
+            fb.fill_rect(62 - w // 2, y, w + 4, 5, 0)
+            draw.center(fb, rows[i], y, 1, 0, 128)
+        else:
+            draw.text(fb, rows[i], 6 if scene.log_indent[i] else 0, y)
+    if scene.log_more:  # older lines: UP
         draw.text(fb, draw.ARROW_U, 123, 9)
-    if scene.log_more:
+    if scene.log_back:  # newer ones: DOWN
         draw.text(fb, draw.ARROW_D, 123, 57)
 
 def oracle(fb, g):
@@ -283,11 +329,13 @@ def oracle(fb, g):
     draw.card(fb, c, 20, 16)
     red = c // 13 == 1 or c // 13 == 2
     draw.big_text(fb, words(_W_YES if red else _W_NO), 44, 14, 3)
-    rank = c % 13 + 1
-    draw.text(fb, words(_W_HOW_MUCH) % rank, 44, 34)
+    rank = c % F.RANKS + 1
+    draw.text(fb, words(_W_HOW_MUCH) % (rank, F.RANKS), 44, 34)
     fb.rect(44, 41, 80, 5, 1)
     fb.fill_rect(44, 41, 80 * rank // 13, 5, 1)
-    draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // 13), 44, 48)
+    draw.text(fb, draw.part(HOW_MUCH, (rank - 1) * 4 // F.RANKS), 44, 48)
+    fb.hline(0, 57, 128, 1)
+    draw.text(fb, words(_W_BACK), 0, 59)  # (any key closes it; A is the one to press)
 
 def table(fb, s0):
     """The Four: the whole table, suits across (the suit looked at inverted), rows down
@@ -321,4 +369,4 @@ def spread(fb, g, y, pitch=6):
             draw.text(fb, "--", 44, yy)
             continue
         draw.text(fb, draw.label(c), 44, yy)
-        draw.text(fb, four(c // 13, HOLDS) + " %d" % (c % 13 + 1), 60, yy)
+        draw.text(fb, four(c // 13, HOLDS) + " %d" % F.strength_of(c), 60, yy)  # (D18)
