@@ -316,8 +316,8 @@ def test_saves_travel_from_the_page_to_a_data_folder(site, tmp_path):
     assert sim_keys(exported, SEED + 2, keys) == want
     got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 2)
     assert_same(got["settled"], want, "the run continued from the exported saves")
-    # The campaign likewise, its journal (LEFT twice: the device's own view) with the notes.
-    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "LL"
+    # The campaign likewise, its journal (LEFT once: the device's own story page) with the notes.
+    keys = webtools.menu_keys_in(exported, "the_four") + "AA" + "L"
     want = sim_keys(exported, SEED + 3, keys)
     got = play(site, [0] + webtools.held_steps(keys), storage=second["storage"], seed=SEED + 3)
     assert_same(got["settled"], want, "the campaign's journal from the exported saves")
@@ -344,7 +344,7 @@ def test_saves_travel_from_a_data_folder_to_the_page(site, tmp_path):
     assert stale not in imported["storage"]
     for keys, what in ((webtools.menu_keys_in(pico, "red_queen") + "A" + "RA", "the run"),
                        (webtools.menu_keys_in(pico, "the_four") + "AA" + "AA", "the campaign"),
-                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "LL", "the journal")):
+                       (webtools.menu_keys_in(pico, "the_four") + "AA" + "L", "the journal")):
         kept = str(tmp_path / what.replace(" ", "_"))
         shutil.copytree(pico, kept)  # the Pico's own, continued there
         want = sim_keys(kept, SEED + 2, keys)

@@ -342,6 +342,12 @@ class Walk:
             how = "a sleep and a flat battery"
         app = None
         self.h = None
+        # a power-on starts with nothing of the old app in RAM: its game's modules go too
+        # (the walk's one interpreter would otherwise hold two games' code at once)
+        from deckdelve.app import unload
+        unload(self.key)
+        import gc
+        gc.collect()
         h = Headless(self.folder, seed=self.seed)
         self.h = h
         h.keys("A")
