@@ -478,6 +478,9 @@ def main(argv=None):
         why = path is not None and bad_output(path)
         if why:  # checked now, not after the emulated tour
             p.error("%s %s: %s" % (flag, path, why))
+    for flag, path in (("--firmware", a.firmware), ("--bootrom", a.bootrom)):
+        if path is not None and not os.path.isfile(path):  # now, not after building an image
+            p.error("%s %s: no such file" % (flag, path))
     try:
         games = a.games.split(",") if a.games else None
         for g in games or ():
