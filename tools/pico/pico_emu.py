@@ -142,18 +142,33 @@ def build_image(work, seed=SEED, main=None, route="mpy", data=None, extra=None, 
 
 def past_creation(s):
     """Play The Four's character creation in the simulator s (a page of its own) through its
-    buttons, as tests/test_the_four_screens.py does, up to the game's first idle turn.
-    Returns whether the game got there."""
-    from deckdelve.games import the_four
+    buttons, the game's own bot choosing what a player would (its cursor moved to each choice
+    as tests/shared/four_ui_helpers.py's route finds it: key strings broke whenever creation's
+    cursor changed), up to the game's first idle turn. Returns whether the game got there."""
+    from tools import MP_TOOLS, SHARED_TESTS, on_path
 
-    s.keys("AADADA" + "DDAA" + "DDDDDADDA")  # the character: what, origin, ratings
+    on_path(SHARED_TESTS, MP_TOOLS)
+    import bots_the_four
+    from four_ui_helpers import route
+
+    from deckdelve.games import the_four as F
+    from deckdelve.rng import Rng
+    from deckdelve.ui import the_four as S
+
+    rng = Rng(SEED)
     host = s.app.stack[-1]
-    while host.scene.current() != the_four.act(the_four.BEGIN):
-        s.press("D")
-    s.press("A")
-    while host.pending:
-        s.press("A")
-    return host.game.phase == the_four.IDLE
+    for _ in range(200):  # a character takes a few dozen presses; never loop for ever
+        if host.pending:
+            s.press("A")
+            continue
+        if host.game.phase != F.CREATE:
+            break
+        item = route(host.scene, bots_the_four.player(host.game, rng), F, S)
+        moves = (host.scene.items.index(item) - host.scene.index) % len(host.scene.items)
+        s.keys("D" * moves + "A")
+        if host.scene.asking:
+            s.press("A")
+    return host.game.phase == F.IDLE and not host.pending
 
 
 def data_files(settings=True):
