@@ -21,8 +21,8 @@ class SlotMenu(Menu):
             prefix = load("store", "campaign_prefix")(key)
             forget("store")
             self.lines = draw.wrap(
-                "The old campaign was damaged: it is kept, with its journal, as %s%d.*.bad%d. "
-                "Read the journal with tools/play/journal.py --slot %d --kept %d." %
+                "Damaged: kept with its journal as %s%d.*.bad%d. "
+                "Read it: tools/play/journal.py --slot %d --kept %d." %
                 (prefix, slot, kept, slot + 1, kept), 124)
         elif label == load("campaigns", "NEWER"):
             # (this firmware can neither read it nor save over it: nothing is offered that

@@ -1,4 +1,4 @@
-# heap: 124K (the campaign stack, a littlefs flash in RAM and a copy of it to go back to)
+# heap: 132K (the campaign stack, a littlefs flash in RAM and a copy of it to go back to)
 # isolate
 # The Four's campaigns under power cuts, on real littlefs (MicroPython only; pytest does not
 # collect mp_test_*.py). An action's save (snapshot, then journal) is cut at every block write

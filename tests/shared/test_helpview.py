@@ -1,6 +1,6 @@
 # The help viewer's layout (line offsets into the file) wraps exactly as draw.wrap does, and
 # every help file is ASCII with only characters the font has.
-# heap: 104K
+# heap: 112K
 # (the reference, draw.wrap over a whole text, is what the viewer avoids keeping in RAM)
 import io
 

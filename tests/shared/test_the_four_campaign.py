@@ -1,4 +1,4 @@
-# heap: 100K (the whole campaign stack with the test: rules, words, store, campaigns, bot)
+# heap: 114K (the whole campaign stack with the test: rules, words, store, campaigns, bot)
 # The Four's campaign slots and journal on flash (deckdelve/campaigns.py): saved after every
 # action as a snapshot, loaded without being consumed, a journal read newest first a page at
 # a time and bounded in size. Runs under CPython and real MicroPython (on the host's files;

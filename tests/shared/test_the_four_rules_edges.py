@@ -1,4 +1,4 @@
-# heap: 80K (the rules and the words modules with the test helpers and this module)
+# heap: 86K (the rules and the words modules with the test helpers and this module)
 # The Four, part 4: rules at their edges, from the mutation run (docs/rules/mutation.md): a new
 # character's sheet, every suit read from its card, a King of spades joins the row, a bump
 # down by one band, twelve threat slots (D8), progress() as scars, a snapshot from this
