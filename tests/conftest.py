@@ -15,3 +15,14 @@ os.chdir(ROOT)
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "slow: long-running; still part of `make test`")
+
+
+def pytest_generate_tests(metafunc):
+    """A shared test whose name ends in _each_game runs once for every game in the registry,
+    its key the argument `game` (tools/mp/mprun_tests.py does the same under MicroPython): a
+    game added to the registry is walked by it without a line changed here."""
+    if metafunc.function.__name__.endswith("_each_game"):
+        from deckdelve import registry
+
+        keys = [entry[0] for entry in registry.GAMES]
+        metafunc.parametrize("game", keys, ids=keys)

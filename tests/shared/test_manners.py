@@ -10,8 +10,6 @@
 # budget is test_ui_ram_budget.py's, not this)
 from manners import Known, Walk
 
-from deckdelve import registry
-
 PRESSES = 1500  # a walk's presses, d-pad probes on top (five games: ~35 s CPU; 8 s MicroPython)
 SEEDS = (33, 34)  # a walk each
 
@@ -36,30 +34,7 @@ def _walk(key):
     assert not missing, "known problems that did not show (fixed? take them off): %r" % missing
 
 
-# One test a game (each in its own interpreter under MicroPython: see "isolate" above, whose
-# runner finds the tests by their def lines); the last test fails for a registered game
-# without its walk here.
-def test_manners_rogue_solitaire():
-    _walk("rogue_solitaire")
-
-
-def test_manners_mini_rogue():
-    _walk("mini_rogue")
-
-
-def test_manners_red_queen():
-    _walk("red_queen")
-
-
-def test_manners_solatro():
-    _walk("solatro")
-
-
-def test_manners_the_four():
-    _walk("the_four")
-
-
-def test_every_registered_game_is_walked():
-    names = globals()
-    missing = [e[0] for e in registry.GAMES if "test_manners_" + e[0] not in names]
-    assert not missing, "games with no manners walk: %r" % missing
+def test_manners_each_game(game):
+    # (once a game in the registry, each in its own interpreter under MicroPython: see
+    # "isolate" above and tools/mp/mprun_tests.py)
+    _walk(game)

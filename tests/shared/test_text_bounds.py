@@ -114,6 +114,20 @@ def test_mini_rogue():
     unseen("mini_rogue")
 
 
+def test_text_bounds_each_game(game):
+    # Every game in the registry, a game added tomorrow too, walked by seeded presses from its
+    # start (the bots above go deeper into the games they know): every screen reached is
+    # checked, the pause menu and what it opens included.
+    c = Checked("text_" + game, game, (), 9, KNOWN)
+    rng = Rng(9)
+    in_game = 0
+    for _ in range(400):
+        c.keys("UDLRAAAB"[rng.below(8)])
+        in_game += c.top() == "GameHost"
+    assert in_game > 100, in_game  # the game was played
+    assert c.report() > 50
+
+
 def test_the_platform_screens():
     """The title, the how-to, the list of games, each game's menu and what it opens (every
     page of its rules, its score tables, its achievements), the settings, a game's pause menu

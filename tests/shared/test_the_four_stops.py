@@ -4,7 +4,8 @@
 # threat; the Oracle and the Quiet ask first; an ended story can be read, and is scored once
 # even when the power goes during the initials.
 # heap: 214K
-# (issue 34 and the manners merge: 184K on main to 202K now, two apps in RAM at a stop; CI measured 202K too)
+# (issue 34 and the manners merge: 184K on main to 202K now, two apps in RAM at a stop;
+# CI measured 202K too)
 # (as test_the_four_ui: the whole app, the rules, scene, campaign code and the bot together;
 # `python -m tools.measure.heap_margins test_the_four_stops` gives the margin)
 from four_ui_helpers import (K, bots_the_four, dismiss, do, open_menu, play, slot_row,

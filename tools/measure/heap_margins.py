@@ -13,9 +13,14 @@ import os
 import re
 import sys
 
+from tools import FIRMWARE, on_path
 from tools.ship import mpy
 
+on_path(FIRMWARE)
+from deckdelve import registry  # noqa: E402
+
 SHARED = os.path.join(mpy.ROOT, "tests", "shared")
+GAME_KEYS = [entry[0] for entry in registry.GAMES]
 DEFAULT_CAP = "64K"
 
 
@@ -48,7 +53,11 @@ def runs(names=None):
         if "# isolate" in header(module):
             with open(os.path.join(SHARED, module + ".py")) as f:
                 tests = re.findall(r"^def (test_\w+)", f.read(), re.M)
-            out += [(module, t) for t in tests]
+            for t in tests:
+                if t.endswith("_each_game"):  # once a game (tools/mp/mprun_tests.py)
+                    out += [(module, "%s[%s]" % (t, key)) for key in GAME_KEYS]
+                else:
+                    out.append((module, t))
         else:
             out.append((module, None))
     return out
