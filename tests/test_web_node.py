@@ -20,14 +20,16 @@ from host_sim import render
 import webtools
 
 SEED = 7
-# From the title into each game, then a few moves in it (cursor, select, back to pause...).
-PLAYS = {
-    "rogue_solitaire": webtools.START["rogue_solitaire"] + "RRDA.LLA",
-    "mini_rogue": webtools.START["mini_rogue"] + "A.RA.A",
-    "red_queen": webtools.START["red_queen"] + "RARA.B",
-    "solatro": webtools.START["solatro"] + "ARARDA",
-    "the_four": webtools.START["the_four"] + "DDADA",  # a new campaign: creation's first rows
+# From the title into each game in the registry, then a few moves in it (cursor, select, back
+# to pause...); a game not named in MOVES plays the d-pad and A ('.': a frame with no press).
+MOVES = {
+    "rogue_solitaire": "RRDA.LLA",
+    "mini_rogue": "A.RA.A",
+    "red_queen": "RARA.B",
+    "solatro": "ARARDA",
+    "the_four": "DDADA",  # a new campaign: creation's first rows
 }
+PLAYS = {game: webtools.START[game] + MOVES.get(game, "RD.LU.A") for game in webtools.GAMES}
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import sys
 
 from PIL import Image
 
-from tools import ROOT, on_path
+from tools import FIRMWARE, ROOT, on_path
 
 on_path(ROOT)
 
@@ -17,14 +17,33 @@ from host_sim import render  # noqa: E402
 
 GOLDEN = os.path.join(ROOT, "tests", "golden")
 OUT = os.path.join(ROOT, "docs", "screenshots")
-SHOTS = (
-    "platform/title", "platform/menu",
-    "red_queen/combat", "red_queen/final_battle",
-    "rogue_solitaire/board", "rogue_solitaire/named_message",
-    "mini_rogue/map", "mini_rogue/fight",
-    "solatro/hand_selected", "solatro/shop",
-    "the_four/result",
-)
+# The pictures the README shows: the platform's two, then each game's chosen golden screens;
+# a game that chooses none shows its first golden screen by name.
+CHOSEN = {
+    "red_queen": ("combat", "final_battle"),
+    "rogue_solitaire": ("board", "named_message"),
+    "mini_rogue": ("map", "fight"),
+    "solatro": ("hand_selected", "shop"),
+    "the_four": ("result",),
+}
+
+
+def _shots():
+    on_path(FIRMWARE)
+    from deckdelve import registry
+
+    shots = ["platform/title", "platform/menu"]
+    for entry in registry.GAMES:
+        key = entry[0]
+        folder = os.path.join(GOLDEN, key)
+        names = CHOSEN.get(key) or sorted(
+            f[:-4] for f in (os.listdir(folder) if os.path.isdir(folder) else ())
+            if f.endswith(".png"))[:1]
+        shots += [key + "/" + name for name in names]
+    return tuple(shots)
+
+
+SHOTS = _shots()
 SCALE = 3
 
 

@@ -36,6 +36,7 @@ import subprocess
 import sys
 import tempfile
 
+from tools import FIRMWARE, on_path
 from tools.pico import pico_flash
 from tools.ship import inputs, mpy
 from tools.pico.pico_emu import (  # noqa: F401 (the tour's names, as tests and tools use them)
@@ -43,6 +44,9 @@ from tools.pico.pico_emu import (  # noqa: F401 (the tour's names, as tests and 
     SEED, Failure, build_image, check_tools, data_files, emulate,
     firmware_for, game_index, npm_ci, past_creation,
 )
+
+on_path(FIRMWARE)
+from deckdelve import registry  # noqa: E402
 
 CLOCK_HZ = 125_000_000
 # Goals, in cycles at 125 MHz (issues 16 and 27). Drawing alone (a frame's cycles before its
@@ -55,23 +59,29 @@ ENTER_GOAL = 12_500_000
 IDLE_GOAL = 50_000
 HEAP_GOAL = 150_000
 
-# The tour: for each game (registry key), the presses played once it has started. They only
+# The tour: for each game in the registry, the presses played once it has started. They only
 # move cursors, select and open the game's own views, so every game is still running after
-# them and B then opens the pause menu.
-# The Four is a campaign game: its menu lists slots, and the tour continues the campaign
-# data_files() puts in slot 1 (past its character's creation): A opens the slot, A continues
-# it. Its pause menu has no Quit: "Back to menu" leaves at once (the campaign is saved after
-# every action, so the tour plays no action in it: a write would vanish on the emulator).
-TOUR = (
-    ("rogue_solitaire", "RRDLABUUL"),
-    ("mini_rogue", "DUDABDU"),
-    ("red_queen", "RRLAR"),
-    ("solatro", "RRARAL"),
-    ("the_four", "DDUDDU"),
-)
-# Per game, where it differs from the others: (keys from its menu's first row to the press
-# that starts it, keys from the pause menu's opening to the press that leaves).
-ENTER_LEAVE = {"the_four": ("A", "BU")}
+# them and B then opens the pause menu. Per game, a few presses that show it at play; a game
+# not named in MOVES is toured with the d-pad alone (moves, which spend nothing in any scene:
+# HANDHELD.md's first manner).
+MOVES = {
+    "rogue_solitaire": "RRDLABUUL",
+    "mini_rogue": "DUDABDU",
+    "red_queen": "RRLAR",
+    "solatro": "RRARAL",
+    "the_four": "DDUDDU",
+}
+DPAD = "RDLURDLU"
+TOUR = tuple((entry[0], MOVES.get(entry[0], DPAD)) for entry in registry.GAMES)
+# A campaign game (the registry's "slots" flag: The Four) lists slots on its menu, and the
+# tour continues the campaign data_files() puts in slot 1 (past its character's creation): A
+# opens the slot, A continues it. Its pause menu has no Quit: "Back to menu" (its last row, U
+# from the first) leaves at once (the campaign is saved after every action, so the tour plays
+# no action in it: a write would vanish on the emulator). Every other game starts from its
+# menu's first row and leaves by Quit and the question's YES.
+SLOTS_ENTER_LEAVE = ("A", "BU")  # (keys in the game's menu, keys in its pause menu)
+SLOT_GAMES = tuple(entry[0] for entry in registry.GAMES if "slots" in entry[3:4])
+
 
 def tour(games=None, first_run=False):
     """The script as (label, keys) steps: keys is a string of U D L R A B, one press each;
@@ -84,22 +94,19 @@ def tour(games=None, first_run=False):
     # The list of games starts on the game last started: at first the last one the data
     # folder's settings name (data_files; none on a first run: the first game), then each
     # game the tour played.
-    sys.path.insert(0, mpy.FIRMWARE)
-    from deckdelve import registry
-
     offered = 0 if first_run else len(registry.GAMES) - 1
     rows = len(registry.GAMES) + 1  # the games and Settings
     for key, moves in TOUR:
         if games and key not in games:
             continue
-        opening, pausing = ENTER_LEAVE.get(key, ("", "BUAR"))  # pause menu, Quit, confirm: yes
+        opening, pausing = SLOTS_ENTER_LEAVE if key in SLOT_GAMES else ("", "BUAR")
         steps.append(("menus", "A" + howto + "D" * ((game_index(key) - offered) % rows) + "A"
                       + opening))
         howto = ""
         offered = game_index(key)
         # the game's first option (the first start of a game that is not in a slot shows a
         # message first: A closes it and starts the game)
-        first = "A" if first_run and key not in ENTER_LEAVE else ""
+        first = "A" if first_run and key not in SLOT_GAMES else ""
         steps.append((key + "/enter", first + "A"))
         steps.append((key + "/play", moves))
         steps.append((key + "/pause", pausing))
