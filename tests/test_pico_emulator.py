@@ -19,7 +19,7 @@ import os
 import outside
 import pytest
 
-from tools.pico import bench_pico, pico_flash
+from tools.pico import bench_pico, save_scenarios
 
 
 @pytest.mark.slow
@@ -44,16 +44,16 @@ def assert_frames_are_the_simulators(log, steps, files=None):
     """Every frame the emulated Pico pushed while it played steps equals the simulator's,
     with the data folder files (default: the Pico image's, bench_pico.data_files()): the same
     frames redrawn on both (every animation counts frames, none the clock), the same distinct
-    frames pushed (pico_flash.frames_differ; the first differing pair saved as PNGs under
+    frames pushed (save_scenarios.frames_differ; the first differing pair saved as PNGs under
     out/pico/). Returns the Pico's distinct frames."""
     frames = log["frames"]
     # every press of the tour was answered (a missed press would shift every frame after it)
     assert sum(1 for f in frames if f["press"]) == sum(len(keys) for _label, keys in steps)
-    sim, _after = pico_flash.sim_frames(
+    sim, _after = save_scenarios.sim_frames(
         frames, bench_pico.data_files() if files is None else files, bench_pico.SEED)
-    why = pico_flash.frames_differ(log, sim, "tour")
+    why = save_scenarios.frames_differ(log, sim, "tour")
     assert why is None, why
-    return pico_flash.distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames
+    return save_scenarios.distinct([(f["label"], bytes.fromhex(f["ram"])) for f in frames
                                 if "ram" in f])
 
 

@@ -32,7 +32,7 @@ import tempfile
 import outside
 import pytest
 
-from tools.pico import bench_pico, pico_flash
+from tools.pico import bench_pico, flash_image, power_cuts, save_costs, save_scenarios
 from tools.ship import deploy
 
 BOARDS = sorted(f[:-5] for f in os.listdir(deploy.BOARDS) if f.endswith(".json"))
@@ -42,7 +42,7 @@ BOOTED = 1  # distinct cut images booted per kind here (make power-cuts boots th
 @pytest.fixture(scope="module")
 def scenarios():
     try:
-        return {sc.name: sc for sc in pico_flash.scenarios()}
+        return {sc.name: sc for sc in save_scenarios.scenarios()}
     except bench_pico.Failure as e:
         pytest.fail(str(e), pytrace=False)
 
@@ -54,7 +54,7 @@ def recording(sc, route="mpy"):
     """Each scenario recorded once a route for this module (typical flash timing)."""
     if (sc.name, route) not in _recorded:
         try:
-            _recorded[sc.name, route] = outside.need(pico_flash.record, sc, route=route)
+            _recorded[sc.name, route] = outside.need(save_scenarios.record, sc, route=route)
         except bench_pico.Failure as e:
             pytest.fail("%s (%s): %s" % (sc.name, route, e), pytrace=False)
     return _recorded[sc.name, route]
@@ -70,7 +70,7 @@ def test_the_flash_holds_what_its_operations_wrote_and_a_cut_is_rebuilt_offline(
     # programmed with interrupts off, nothing run from flash meanwhile (checked: an error if so)
     assert log["flash"]["xip_off"] >= 6, log["flash"]
     assert log["flash"]["checked"] >= 10 * log["flash"]["xip_off"], log["flash"]
-    assert pico_flash.rebuild(rec.base, rec.ops) == rec.image
+    assert flash_image.rebuild(rec.base, rec.ops) == rec.image
     # typical W25Q16JV timing: a page 0.4 ms + its bytes at clk_sys/6, a sector 45 ms
     for op in rec.ops:
         want = (5 + op["len"]) * 48 + 50_000 if op["kind"] == "P" else 5 * 48 + 5_625_000
@@ -89,12 +89,12 @@ def test_the_flash_holds_what_its_operations_wrote_and_a_cut_is_rebuilt_offline(
             out = os.path.join(work, "cut.img")
             with open(path, "wb") as f:
                 f.write(rec.base)
-            cut_log = outside.need(bench_pico.emulate, pico_flash.script(sc.steps()), path,
+            cut_log = outside.need(bench_pico.emulate, save_scenarios.script(sc.steps()), path,
                                    flash_out=out, cut=cut, cut_seed=seed)
             with open(out, "rb") as f:
                 image = f.read()
         assert cut_log["cut"]["at"] == cut
-        expected = pico_flash.rebuild(rec.base, rec.ops, cut, seed)
+        expected = flash_image.rebuild(rec.base, rec.ops, cut, seed)
         assert image == expected, "cut at %d (seed %d) differs from the offline rebuild" % (
             cut, seed)
         assert expected not in (rec.base, rec.image)  # (a cut in the midst of the saves)
@@ -105,7 +105,7 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
     sc = scenarios["settings"]
     typical = recording(sc)
     try:
-        worst = outside.need(pico_flash.record, sc, timing="worst")
+        worst = outside.need(save_scenarios.record, sc, timing="worst")
     except bench_pico.Failure as e:
         pytest.fail(str(e), pytrace=False)
     assert worst.log["flash"]["timing"] == "worst"
@@ -115,8 +115,8 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
         assert op["t1"] - op["t0"] == want, op
     # the save's frame waits for the chip: longer by the difference (give or take an
     # interrupt handler or two: a longer wait leaves more timer ticks due)
-    (kind, _s, t_wait, _b, _e), = pico_flash.save_frames(typical)
-    (_k, _s, w_wait, _b, _e), = pico_flash.save_frames(worst)
+    (kind, _s, t_wait, _b, _e), = save_costs.save_frames(typical)
+    (_k, _s, w_wait, _b, _e), = save_costs.save_frames(worst)
     pages = sum(op["kind"] == "P" for op in typical.ops if op["label"] == "save")
     assert kind == "settings" and pages >= 3
     assert abs(w_wait - t_wait - pages * (375_000 - 50_000)) < 50_000, (t_wait, w_wait)
@@ -129,19 +129,19 @@ def test_worst_case_timing_charges_the_datasheet_maximum(scenarios):
 def test_every_board_boots_and_draws_what_the_simulator_draws(board, route):
     # A Pico just flashed: the how-to (B skips it: the PicoBoy's B is BOOTSEL), a game's menu,
     # back to the title. (ssd1306-i2c: the tour, tests/test_pico_emulator.py.)
-    sc = pico_flash.Scenario("board", dict, "", (), None, None)
+    sc = save_scenarios.Scenario("board", dict, "", (), None, None)
     steps = [("menus", "AB" + "DA" + "BB")]
     try:
-        rec = outside.need(pico_flash.record, sc, board=board, steps=steps, route=route)
+        rec = outside.need(save_scenarios.record, sc, board=board, steps=steps, route=route)
     except bench_pico.Failure as e:
         pytest.fail("%s (%s): %s" % (board, route, e), pytrace=False)
     frames = rec.log["frames"]
     assert sum(1 for f in frames if f["press"]) == 6
-    sim, files = pico_flash.sim_frames(frames, {})
-    why = pico_flash.frames_differ(rec.log, sim, "board-" + board)
+    sim, files = save_scenarios.sim_frames(frames, {})
+    why = save_scenarios.frames_differ(rec.log, sim, "board-" + board)
     assert why is None, why
     # the how-to's settings are on this board's flash too
-    assert pico_flash.canonical(pico_flash.data_files(rec.image)) == pico_flash.canonical(files)
+    assert flash_image.canonical(flash_image.data_files(rec.image)) == flash_image.canonical(files)
     bus = rec.log["bus"]
     if bus["kind"] == "spi":
         # bytes at the SPI clock the firmware set (10 MHz asked, 8 MHz from the dividers):
@@ -161,18 +161,18 @@ def reboot(sc, route):
     reboot's recording)."""
     rec = recording(sc, route)
     assert rec.log["error"] is None
-    _sim, files = pico_flash.sim_frames(rec.log["frames"], sc.data(), bug=sc.bug)
-    why = pico_flash.frames_differ(rec.log, _sim, "%s-%s" % (sc.name, route))
+    _sim, files = save_scenarios.sim_frames(rec.log["frames"], sc.data(), bug=sc.bug)
+    why = save_scenarios.frames_differ(rec.log, _sim, "%s-%s" % (sc.name, route))
     assert why is None, why
-    saved = pico_flash.data_files(rec.image)
-    assert pico_flash.canonical(saved) == pico_flash.canonical(files)
+    saved = flash_image.data_files(rec.image)
+    assert flash_image.canonical(saved) == flash_image.canonical(files)
     try:
-        again = outside.need(pico_flash.record, sc, image=rec.image, route=route,
+        again = outside.need(save_scenarios.record, sc, image=rec.image, route=route,
                              steps=[("reboot", sc.reboot(files))])
     except bench_pico.Failure as e:
         pytest.fail("%s after a reset: %s" % (sc.name, e), pytrace=False)
-    sim, _files = pico_flash.sim_frames(again.log["frames"], files)
-    why = pico_flash.frames_differ(again.log, sim, "%s-%s-reboot" % (sc.name, route))
+    sim, _files = save_scenarios.sim_frames(again.log["frames"], files)
+    why = save_scenarios.frames_differ(again.log, sim, "%s-%s-reboot" % (sc.name, route))
     assert why is None, why
     return saved, again
 
@@ -181,7 +181,7 @@ def reboot(sc, route):
 @pytest.mark.parametrize("route", bench_pico.ROUTES)
 def test_settings_changed_are_kept_after_a_reset(scenarios, route):
     saved, again = reboot(scenarios["settings"], route)
-    assert pico_flash.canonical(saved)["settings.dat"][3]["sound"] is False
+    assert flash_image.canonical(saved)["settings.dat"][3]["sound"] is False
     assert again.log["flash"]["programs"] == 0  # (leaving unchanged settings writes nothing)
 
 
@@ -189,7 +189,7 @@ def test_settings_changed_are_kept_after_a_reset(scenarios, route):
 @pytest.mark.parametrize("route", bench_pico.ROUTES)
 def test_a_top_score_and_an_achievement_are_shown_after_a_reset(scenarios, route):
     saved, _again = reboot(scenarios["rogue_end"], route)
-    files = pico_flash.canonical(saved)
+    files = flash_image.canonical(saved)
     assert files["scores.dat"][3]["rogue_solitaire"][0][1] == "AAA"
     assert files["achieve.dat"][3]["rogue_solitaire"]
     assert "run_rogue_solitaire.sav" not in saved  # continued once: gone
@@ -201,7 +201,7 @@ def test_a_game_saved_and_quit_continues_after_a_reset(scenarios, route):
     saved, again = reboot(scenarios["saved_run"], route)
     assert "run_red_queen.sav" in saved
     # continued: the run left the flash (continued once), its serial used up
-    assert "run_red_queen.sav" not in pico_flash.data_files(again.image)
+    assert "run_red_queen.sav" not in flash_image.data_files(again.image)
 
 
 @pytest.mark.slow
@@ -209,8 +209,8 @@ def test_a_game_saved_and_quit_continues_after_a_reset(scenarios, route):
 def test_a_campaign_continues_exactly_after_a_reset(scenarios, route):
     sc = scenarios["campaign"]
     saved, _again = reboot(sc, route)
-    before = pico_flash.canonical(sc.data())
-    after = pico_flash.canonical(saved)
+    before = flash_image.canonical(sc.data())
+    after = flash_image.canonical(saved)
     assert after["camp_the_four_0.sav"][3]["snap"] != before["camp_the_four_0.sav"][3]["snap"]
 
 
@@ -223,11 +223,11 @@ def test_a_power_cut_at_any_instant_of_any_save_leaves_the_file_before_or_after(
     failures = []
     for sc in scenarios.values():
         rec = recording(sc, route)
-        for kind, cuts in pico_flash.cut_kinds(rec).items():
+        for kind, cuts in power_cuts.cut_kinds(rec).items():
             verdicts = [v for _t, _s, _img, v in cuts]
             failures += ["%s at %d (seed %d): %s" % (kind, t, s, v)
                          for t, s, _img, v in cuts if v not in ("before", "after")]
-            assert len(cuts) >= pico_flash.INSTANTS, (kind, len(cuts))
+            assert len(cuts) >= power_cuts.INSTANTS, (kind, len(cuts))
             rows.append((kind, verdicts.count("before"), verdicts.count("after")))
             # a seeded sample of the distinct images boots through the title and menus
             distinct = {}
@@ -235,11 +235,11 @@ def test_a_power_cut_at_any_instant_of_any_save_leaves_the_file_before_or_after(
                 distinct.setdefault(bytes(img), (t, s))
             picks = sorted(distinct.items(), key=lambda item: item[1])
             for img, (t, s) in picks[len(picks) // 2:len(picks) // 2 + BOOTED]:
-                why = outside.need(pico_flash.boot_check, sc, img, route=route,
+                why = outside.need(power_cuts.boot_check, sc, img, route=route,
                                    name="cut-%s-%s" % (sc.name, route))
                 if why:
                     failures.append("%s at %d (seed %d), booted: %s" % (kind, t, s, why))
     assert failures == [], failures
-    assert sorted(k for k, _b, _a in rows) == sorted(pico_flash.KINDS), rows
+    assert sorted(k for k, _b, _a in rows) == sorted(power_cuts.KINDS), rows
     for kind, before, after in rows:  # both outcomes reached: the window covers the save
         assert before and after, (kind, before, after)

@@ -19,7 +19,7 @@ free heap, and the cycles from reset to the first full title frame, at 125 MHz w
 400 kHz: the routes side by side, then each route's own table. --out writes the same as a
 markdown fragment (docs/BENCHMARKS-pico.md, which `make bench-pico` refreshes); --firmware
 boots another UF2 in the route's place. With every game, it then measures on each route the
-wait for every kind of save (tools/pico/pico_flash.py: the emulated flash programs and erases with
+wait for every kind of save (tools/pico/save_costs.py: the emulated flash programs and erases with
 the W25Q16JV's timing, typical and worst case) and plays a long The Four campaign through its
 buttons (--saves ACTIONS, default 500; 0: no save figures).
 Cycle counts are deterministic (same image, same script, same count) and are lower bounds:
@@ -37,7 +37,7 @@ import sys
 import tempfile
 
 from tools import FIRMWARE, on_path
-from tools.pico import pico_flash
+from tools.pico import save_costs
 from tools.ship import inputs, mpy
 from tools.pico.pico_emu import (  # noqa: F401 (the tour's names, as tests and tools use them)
     BOARD, BUSES, HERE, LETTERS, ROUTE_NAMES, ROUTES,
@@ -466,7 +466,7 @@ def main(argv=None):
     p.add_argument("--json", help="write the summary as JSON here")
     p.add_argument("--saves", type=int, default=500, metavar="ACTIONS",
                    help="also measure, on each route, the wait for every kind of save and a "
-                        "long The Four campaign of this many actions (tools/pico/pico_flash.py; "
+                        "long The Four campaign of this many actions (tools/pico/save_costs.py; "
                         "0: "
                         "neither; only with every game)")
     p.add_argument("--saves-bus", choices=tuple(BUSES) + ("both",), default="both",
@@ -511,10 +511,10 @@ def main(argv=None):
                 # (the kinds of save on the I2C board: a flash operation takes as long on
                 # either; the long campaign on each bus: there the push is the difference)
                 campaigns = [("SSD1306 on %s" % bus_name(summaries[bus][route]),
-                              pico_flash.long_campaign(a.saves, board=BUSES[bus], **kit))
+                              save_costs.long_campaign(a.saves, board=BUSES[bus], **kit))
                              for bus in buses if a.saves_bus in ("both", bus)]
-                saves[route] = pico_flash.saves_markdown(
-                    pico_flash.save_waits(board=BUSES[buses[0]], **kit), campaigns,
+                saves[route] = save_costs.saves_markdown(
+                    save_costs.save_waits(board=BUSES[buses[0]], **kit), campaigns,
                     ROUTE_NAMES[route])
     except (Failure, inputs.Missing) as e:
         print("bench_pico: %s" % e, file=sys.stderr)

@@ -44,7 +44,7 @@
 //   --cut CYCLE        a power cut at that instant of emulated time: the run stops there and
 //                      --flash-out holds exactly what was programmed before it; an erase or page
 //                      program under way is left partly done, as partial() makes it from --seed
-//                      (tools/pico/pico_flash.py rebuilds the same images offline from a flash log)
+//                      (tools/pico/flash_image.py rebuilds the same images offline from a flash log)
 // The XIP cache (xip.mjs: what is modelled and what is not): on by default, every read of code
 // or constants from flash goes through a model of the RP2040's 16 KiB two-way cache, a miss
 // costing the QSPI read the SSI's registers give after boot2 (45 cycles with boot2_w25q080).
@@ -287,7 +287,7 @@ function setXip(off) {
 }
 
 // A power cut part-way through an operation: partial() gives what the erased sector or
-// programmed page holds then, from the seed (mulberry32; tools/pico/pico_flash.py has its twin).
+// programmed page holds then, from the seed (mulberry32; tools/pico/flash_image.py has its twin).
 function rng(seed) {
   let a = seed >>> 0;
   return () => {
