@@ -4,6 +4,7 @@ would), and the scene's words for events and hints.
 To accept a changed screen on purpose: UPDATE_GOLDEN=1, look at the PNG, commit it."""
 
 from goldens import assert_golden, sim
+from test_red_queen_ui import keys_for
 
 from deckdelve import cards
 from deckdelve.games import red_queen as rq
@@ -19,17 +20,8 @@ ACTIONS = (
 
 
 def walk_to(scene, action):
-    """The presses that put the cursor on action: RIGHT to its spot, DOWN to its choice."""
-    keys = ""
-    spot = scene.spot
-    choice = scene.choice
-    order = scene.spots()
-    while action not in scene.by_spot[spot]:
-        spot = order[(order.index(spot) + 1) % len(order)]
-        keys += "R"
-        choice = 0
-    group = scene.by_spot[spot]
-    return keys + "D" * ((group.index(action) - choice) % len(group))
+    """The presses that put the cursor on action (the shared UI test's, less its A)."""
+    return keys_for(scene, action)[:-1]
 
 
 def at(n, dismiss=True):

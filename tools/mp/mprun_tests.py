@@ -13,31 +13,31 @@ passed = 0
 failed = 0
 
 
-def games():
-    from deckdelve import registry
-
-    return [entry[0] for entry in registry.GAMES]
+def call(label, fn, args):
+    global passed, failed
+    gc.collect()
+    try:
+        fn(*args)
+        passed += 1
+    except Exception as e:  # noqa: BLE001 - report every failure, keep going
+        failed += 1
+        print("FAIL %s.%s: %s: %s" % (name, label, type(e).__name__, e))
+        sys.print_exception(e)
 
 
 for attr in sorted(dir(module)):
     if not attr.startswith("test_"):
         continue
-    calls = [(attr, ())]
-    if attr.endswith("_each_game"):
-        calls = [("%s[%s]" % (attr, key), (key,)) for key in games()]
-    for label, args in calls:
-        if only and only not in (attr, label):
-            continue
-        fn = getattr(module, attr)
-        gc.collect()
-        try:
-            fn(*args)
-            passed += 1
-        except Exception as e:  # noqa: BLE001 - report every failure, keep going
-            failed += 1
-            print("FAIL %s.%s: %s: %s" % (name, label, type(e).__name__, e))
-            sys.print_exception(e)
-        fn = None
+    if not attr.endswith("_each_game"):
+        if not only or only == attr:
+            call(attr, getattr(module, attr), ())
+        continue
+    from deckdelve import registry
+
+    for entry in registry.GAMES:
+        label = "%s[%s]" % (attr, entry[0])
+        if not only or only in (attr, label):
+            call(label, getattr(module, attr), (entry[0],))
 gc.collect()
 print("heap in use at the end %d" % gc.mem_alloc())
 print("%d passed, %d failed" % (passed, failed))

@@ -1,8 +1,8 @@
 """The emulated Raspberry Pi Pico (tools/pico/run.mjs on rp2040js): the firmware a route boots,
 the littlefs image it boots with, the data folder the tours start with, and one run of the
-runner. Shared by tools/pico/bench_pico.py (the tour's figures) and the flash tools (tools/pico/pico_flash.py)
-(saves and
-power cuts), which import this module and never each other's back.
+runner. Shared by tools/pico/bench_pico.py (the tour's figures) and the flash tools
+(tools/pico/pico_flash.py and its parts: saves and power cuts), which import this module and
+never each other's back.
 """
 
 import json
