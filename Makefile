@@ -24,12 +24,15 @@ sim: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q --durations=10
 
-# The loop while working (~2 minutes on 2 cores): lint, the rules and the other shared tests under
+# The loop while working (~3 minutes on 2 cores): lint, the rules and the other shared tests under
 # CPython, every screen's goldens, the layering. `make test` stays the whole.
+# The two longest walks (a minute each) are left to make test: The Four's stop after every
+# press, and the manners walks (one game's: pytest tests/shared/test_manners.py -k KEY).
 CHECK_TESTS := tests/shared tests/test_layering.py tests/test_platform_screens.py \
 	$(wildcard tests/test_*_screens.py)
+CHECK_LEAVES := stop_after_any_press or manners_each_game
 check: $(STAMP) lint
-	$(BIN)/python -m pytest -q --durations=5 $(sort $(CHECK_TESTS))
+	$(BIN)/python -m pytest -q --durations=5 -k "not ($(CHECK_LEAVES))" $(sort $(CHECK_TESTS))
 
 lint: $(STAMP)
 	$(BIN)/ruff check firmware host_sim tools tests boards web
