@@ -44,6 +44,8 @@ class App:
         # nothing), and how many parts were said (more than draw.REGIONS: all is redrawn).
         self.regions = bytearray(4 * draw.REGIONS)
         self.region_count = 0
+        if self.settings["pending"]:
+            load("results", "resume_score")(self, self.settings["pending"])
         self.show_notices()
 
     # -- the loop ---------------------------------------------------------------------------
@@ -269,6 +271,10 @@ class App:
         """The display is going to sleep: save a game in progress, so that a battery that runs
         out while the handheld sleeps loses nothing. resume() deletes that save again, so it
         can never be used to replay a position (only a game that may be saved now is)."""
+        keep_letters = getattr(self.stack[-1], "keep_letters", None) if self.stack else None
+        if keep_letters is not None:
+            keep_letters()  # a top score's initials as far as entered (results.py)
+            return
         host = self.stack[0] if self.stack else None
         game = getattr(host, "game", None)
         if getattr(host, "slot", None) is not None:

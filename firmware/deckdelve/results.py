@@ -20,6 +20,16 @@ class GameOver(Screen):
         self.won = won
         self.label = label
         self.qualifies = app.store().qualifies(table, score)
+        # A top score is kept until its initials are entered: on flash at once, so that a
+        # power cut or a flat battery before then loses nothing; the next power-on brings
+        # this screen back, or the initials as they were left (resume_score). A campaign's
+        # score waits in its slot instead (slot).
+        if self.qualifies and slot is None:
+            pending = [title, table, score, summary, bool(won), label, detail or "",
+                       headline or "", "", 0]
+            if app.settings["pending"] != pending:
+                app.settings["pending"] = pending
+                app.store().save_settings(app.settings)
         forget("store")  # (the score table is all these screens need of it, read now)
 
     def press(self, button):
@@ -58,18 +68,27 @@ class Initials(Screen):
 
     CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
-    def __init__(self, app, title, table, score, summary, slot=None):
+    def __init__(self, app, title, table, score, summary, slot=None, letters="", pos=0):
         super().__init__(app)
         self.title = title
         self.table = table
         self.score = score
         self.summary = summary
         self.slot = slot
-        last = app.settings.get("initials", "AAA")
+        last = letters or app.settings.get("initials", "AAA")
         self.letters = bytearray(self.CHARS.find(c) if c in self.CHARS else 0 for c in last[:3])
         while len(self.letters) < 3:
             self.letters.append(0)
-        self.pos = 0
+        self.pos = pos
+
+    def keep_letters(self):
+        """The display goes to sleep (App.suspend): the letters and the cursor join the score
+        kept on flash, so that a flat battery brings this very screen back."""
+        pending = self.app.settings["pending"]
+        if self.slot is None and pending:
+            pending[8] = "".join(self.CHARS[i] for i in self.letters)
+            pending[9] = self.pos
+            self.app.store().save_settings(self.app.settings)
 
     def press(self, button):
         n = len(self.CHARS)
@@ -89,8 +108,12 @@ class Initials(Screen):
             app = self.app
             store = app.store()
             place = store.add_score(self.table, self.score, initials, self.summary)
-            if app.settings.get("initials") != initials:
+            # Then the score kept for a stop goes (a power cut in between offers it again).
+            # One that could not be written stays kept: the next power-on offers it again.
+            if place != store.NOT_KEPT and (app.settings.get("initials") != initials
+                                            or app.settings["pending"]):
                 app.settings["initials"] = initials
+                app.settings["pending"] = []
                 store.save_settings(app.settings)
             # A score that made the table but could not be written is not shown as kept
             # (a campaign's stays to be taken when the story is reopened).
@@ -112,6 +135,18 @@ class Initials(Screen):
                 draw.text(fb, draw.ARROW_U, x + 4, 22)
                 draw.text(fb, draw.ARROW_D, x + 4, 48)
         hint(fb, "A:OK")
+
+
+def resume_score(app, pending):
+    """At power-on, a top score whose initials were not entered before the power went (see
+    GameOver): its game's menus, and over them the game-over screen or the initials as left."""
+    title, table, score, summary, won, label, detail, headline, letters, pos = pending
+    app.back_to_menus(table.split("/")[0])
+    if letters:
+        app.push(Initials(app, title, table, score, summary, None, letters, pos))
+    else:
+        app.push(GameOver(app, title, table, score, summary, won, label, detail,
+                          headline or None))
 
 
 def scored(app, table, slot):

@@ -46,8 +46,12 @@ ENOSPC = 28
 # "last": the option each game was last started with, "key=index,...", the game last started
 # last (menus.py); "seen": the how-tos already shown, "*" for the collection's and each
 # game's key (menus.py).
+# "pending": a top score whose initials are not yet entered, kept across a power cut
+# (results.GameOver): [title, table, score, summary, won, label, detail, headline, the
+# initials as far as entered or "", the cursor], or [] when there is none.
 DEFAULT_SETTINGS = {"sound": True, "idle_s": 60, "contrast": 255, "initials": "AAA",
-                    "last": "", "seen": ""}
+                    "last": "", "seen": "", "pending": []}
+PENDING_TYPES = (str, str, int, str, bool, str, str, str, str, int)
 INITIALS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "  # what the initials screen offers
 
 # What a file holds, for the player's notices.
@@ -492,4 +496,16 @@ def valid_settings(value, version):
     for c in initials:
         if c not in INITIALS:
             return False
+    pending = value["pending"]
+    if pending:
+        if len(pending) != len(PENDING_TYPES):
+            return False
+        for i in range(len(pending)):
+            if type(pending[i]) is not PENDING_TYPES[i]:
+                return False
+        if len(pending[8]) not in (0, 3) or not 0 <= pending[9] <= 2:
+            return False
+        for c in pending[8]:
+            if c not in INITIALS:
+                return False
     return 0 < value["idle_s"] <= 3600 and 0 <= value["contrast"] <= 255

@@ -125,3 +125,70 @@ def test_a_saved_run_put_back_after_continuing_is_refused():
     h.keys("A")
     assert h.top() == "GameMenu" and h.app.stack[-1].entry[0] == "red_queen"
     assert "Continue saved run" not in h.app.stack[-1].items
+
+
+def _power_on(d):
+    """The next power-on on the same data folder (RAM as after a power cut)."""
+    gc.collect()
+    h = Headless(d, seed=9)
+    h.app.dirty = True
+    h.app.draw()
+    return h
+
+
+def _frame(h):
+    h.app.dirty = True
+    h.app.draw()
+    return bytes(h.buf)
+
+
+def test_a_top_score_is_kept_across_a_stop_until_its_initials_are_entered():
+    # Issue 33, manner 2: a power cut on the game-over screen, then the display's sleep and
+    # a flat battery on the initials, each bring back the very screen; the score reaches the
+    # table once, and the next power-on is the title's.
+    d = scratch("app_score_kept")
+    h = Headless(d, seed=5)
+    _to_game_over(h, 5)
+    score = h.app.stack[-1].score
+    assert score > 0 and h.app.stack[-1].qualifies
+    before = _frame(h)
+    h = None  # the power goes on the game-over screen
+    h = _power_on(d)
+    assert h.top() == "GameOver" and _frame(h) == before
+    assert [type(s).__name__ for s in h.app.stack] == ["Title", "Menu", "GameMenu", "GameOver"]
+    h.keys("A")  # the initials
+    assert h.top() == "Initials", h.top()
+    h.keys("URU")  # B B A, the cursor on the second letter
+    before = _frame(h)
+    h.app.suspend()  # the display sleeps...
+    h = None  # ...and the battery runs flat
+    h = _power_on(d)
+    assert h.top() == "Initials" and _frame(h) == before
+    assert h.app.stack[-1].pos == 1
+    h.keys("AA")  # to the last letter, and kept
+    scores = h.app.stack[-1]
+    assert type(scores).__name__ == "Scores" and scores.entries[scores.highlight][:2] == [
+        score, "BBA"]
+    assert h.app.settings["pending"] == []
+    scores = None
+    h = None
+    h = _power_on(d)
+    assert h.top() == "Title", h.top()
+    entries = h.app.store().scores("red_queen")
+    assert [e[1] for e in entries].count("BBA") == 1
+
+
+def test_a_kept_score_that_is_damaged_is_set_aside_with_the_settings():
+    # The score kept for a stop is part of settings.dat: a record of the wrong shape is a
+    # damaged file (set aside, reported), never a crash at power-on.
+    d = scratch("app_score_bad")
+    h = Headless(d)
+    store = h.app.store()
+    settings = dict(h.app.settings)
+    settings["pending"] = ["Red Queen", "red_queen", "many", "", False, "SCORE", "", "", "", 0]
+    assert store.write_json("settings.dat", "settings", 1, settings)
+    store = settings = h = None
+    h = _power_on(d)
+    h.frame(0)
+    assert h.top() == "Message" and "settings" in " ".join(h.app.stack[-1].lines)
+    assert h.app.settings["pending"] == []
