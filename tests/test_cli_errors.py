@@ -132,6 +132,7 @@ BAD = [
     ("tools.ship.deploy", ["flash-dry"]),  # which board?
     ("tools.ship.deploy", ["flash-dry", "--board", "nope"]),
     ("tools.ship.web", ["bogus"]),
+    ("tools.ship.mpy", ["bogus"]),
     ("tools.ship.web", ["serve", "--port", "0"]),
 ]
 

@@ -127,8 +127,12 @@ def _short(path, where):
 
 
 def main(argv):
-    if not argv or argv[0] not in ("build", "run"):
+    if argv[:1] in (["-h"], ["--help"]):
         print(__doc__)
+        return 0
+    if not argv or argv[0] not in ("build", "run"):
+        print("python -m tools.ship.mpy: expected build or run (--help says more)",
+              file=sys.stderr)
         return 2
     if argv[0] == "build":
         n = build()

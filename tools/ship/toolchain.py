@@ -160,6 +160,9 @@ def main(argv=None):
     # Plain sys.argv, no argparse: the workflows run this with the runner's own Python before
     # any package is installed, and a bad word must still be one line.
     argv = sys.argv[1:] if argv is None else argv
+    if argv in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     if len(argv) > 1 or (argv and argv[0] not in COMMANDS):
         print("python -m tools.ship.toolchain: expected one of %s, got %r"
               % (", ".join(COMMANDS), " ".join(argv)), file=sys.stderr)

@@ -473,6 +473,9 @@ def parse(argv):
 
 
 def main(argv):
+    if argv in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     parsed = parse(argv)
     if isinstance(parsed, str):
         print(parsed, file=sys.stderr)
