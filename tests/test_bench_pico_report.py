@@ -27,7 +27,8 @@ def test_drawing_alone_counts_every_redraw_and_a_press_may_push_for_long():
     play = [frame(key + "/play", 4_000_000, 1_000_000, "right"),  # a whole push on I2C
             frame(key + "/play", 1_500_000, 1_100_000, "left"),
             frame(key + "/play", 1_300_000, 1_300_000, None),  # an animation frame drawn slowly
-            frame(key + "/play", 40_000, 40_000, None, redrawn=False, pushed=False)]
+            frame(key + "/play", 90_000, 90_000, None, redrawn=False, pushed=False),  # settling
+            frame(key + "/idle", 40_000, 40_000, None, redrawn=False, pushed=False)]
     s = bench_pico.summarize(log(play, menus=[(3_000_000, 700_000)]))
     row = s["games"][0]
     # (the presses in the pause menu count as the game's: 3.0 M, drawn in 0.8 M)

@@ -48,7 +48,7 @@ def test_the_report_gives_each_figure_with_the_cache_and_the_same_run_less_its_m
     frames = [frame(1, "title", 3_000_000, 900_000, 300_000),
               frame(2, key + "/enter", 10_000_000, 9_000_000, 4_000_000, "a"),
               frame(3, key + "/play", 2_000_000, 1_500_000, 800_000, "right"),
-              frame(4, key + "/play", 80_000, 80_000, 32_000, None, redrawn=False),
+              frame(4, key + "/idle", 80_000, 80_000, 32_000, None, redrawn=False),
               frame(5, key + "/pause", 3_000_000, 800_000, 400_000, "b"),
               frame(6, key + "/leave", 9_000_000, 8_000_000, 3_000_000, "a")]
     log = {"frames": frames, "probes": [], "xip": {

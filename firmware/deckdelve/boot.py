@@ -33,7 +33,7 @@ class Console:
     def frame(self, now):
         """One frame; True if the screen was redrawn."""
         held = self.power.update(self.buttons.read(), now)
-        asleep = self.power.asleep()
+        asleep = self.power.asleep
         if asleep != self.was_asleep:
             # Save a game in progress while the screen is off (a flat battery then loses
             # nothing); the save goes again on waking (see App.suspend).
@@ -42,7 +42,9 @@ class Console:
             else:
                 self.app.resume()
             self.was_asleep = asleep
-        redrawn = self.app.frame(self.input.update(held, now))
+        # (no button held, none held before: no presses, and no call to say so)
+        redrawn = self.app.frame(
+            0 if held == 0 and self.input.held == 0 else self.input.update(held, now))
         if redrawn:
             self.app.draw()
             self.display.show()
@@ -52,7 +54,7 @@ class Console:
             # is taken from the heap at every call, ~25 k cycles (tools/measure/frames.py).
             if self.app.deferred is not None:
                 self.app.after_show()
-        if self.buzzer is not None:
+        if self.buzzer is not None and self.buzzer.notes is not None:  # (no call if silent)
             self.buzzer.update(now)
         return redrawn
 
@@ -101,7 +103,7 @@ def run(console, frames=None, marker=None):
             marker(2 if redrawn else 0)
         if frames is not None:
             frames -= 1
-        period = ASLEEP_FRAME_MS if console.power.asleep() else FRAME_MS
+        period = ASLEEP_FRAME_MS if console.power.asleep else FRAME_MS
         wait = period - time.ticks_diff(time.ticks_ms(), began)
         if wait > 0:
             time.sleep_ms(wait)

@@ -54,6 +54,9 @@ class GameHost(Screen):
             self.known_achievements = app.store().achievements(key)
             forget("store")  # a game needs the store again only for a new achievement
         self.scene = ui.Scene(self)
+        # The app calls the top screen's tick() every frame: the scene's own, with no call of
+        # this host's between (an idle frame's cycles are mostly calls: docs/BENCHMARKS-pico.md).
+        self.tick = self.scene.tick
         if log is None:
             # The deal itself may be an event (a fight on the first draw): shown like any
             # action's. A continued run's events belong to its last action, already seen.
@@ -246,9 +249,6 @@ class GameHost(Screen):
         # its code leaves RAM, whichever way it was answered.
         forget("dialogs")
         return False
-
-    def tick(self):
-        return self.scene.tick()
 
     def draw(self, fb):
         self.scene.draw(fb)

@@ -13,6 +13,29 @@ PINS = {}  # gpio -> the last Pin made for it; tests set .level on inputs
 HELD = set()  # gpios whose button is held down when their Pin is made (held at power-on)
 
 
+class _Mem32:
+    """machine.mem32: SIO_GPIO_IN (every Pin's level, as the buttons read it) and any other
+    register as a plain word (the XIP counters tools/pico/device_bench.py clears and reads)."""
+
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, address):
+        if address != 0xD0000004:
+            return self.words.get(address, 0)
+        levels = 0
+        for gpio in PINS:
+            if PINS[gpio].level:
+                levels |= 1 << gpio
+        return levels
+
+    def __setitem__(self, address, value):
+        self.words[address] = value
+
+
+mem32 = _Mem32()
+
+
 class ResetCalled(Exception):
     pass
 

@@ -45,7 +45,7 @@ def test_dims_at_idle_time_then_sleeps_at_twice_it():
     p.update(0, 1000 + 119999)
     assert d.is_on
     p.update(0, 1000 + 120000)
-    assert p.state == power.OFF and not d.is_on and p.asleep()
+    assert p.state == power.OFF and not d.is_on and p.asleep
 
 
 def test_a_press_resets_the_idle_time():
@@ -61,7 +61,7 @@ def test_a_press_resets_the_idle_time():
 def test_waking_press_is_swallowed_until_all_buttons_are_up():
     p, d, s = make()
     p.update(0, 200000)
-    assert p.asleep()
+    assert p.asleep
     assert p.update(keys.A, 200100) == 0  # wakes, not passed on
     assert d.is_on and d.contrast_value == 200 and p.state == power.AWAKE
     assert p.update(keys.A, 200120) == 0  # still the waking press
@@ -107,7 +107,7 @@ def test_a_board_that_never_sleeps_keeps_the_screen_on_and_every_press():
     p, d, s = make(sleeps=False)
     for t in (60000, 120000, 10 ** 7):
         assert p.update(0, 1000 + t) == 0
-    assert p.state == power.AWAKE and d.is_on and d.calls == 0 and not p.asleep()
+    assert p.state == power.AWAKE and d.is_on and d.calls == 0 and not p.asleep
     assert p.update(keys.A, 1000 + 10 ** 7 + 20) == keys.A
     assert s["idle_s"] == 60
 
@@ -119,7 +119,7 @@ def test_a_long_wait_keeps_sleeping_across_the_tick_wrap_and_wakes():
     for _ in range(200):  # about 11 days in 80-minute steps, the counter wrapping
         now = time.ticks_add(now, 4800000)
         assert p.update(0, now) == 0
-    assert p.asleep()
+    assert p.asleep
     assert p.update(keys.B, now) == 0 and d.is_on and p.state == power.AWAKE
 
 

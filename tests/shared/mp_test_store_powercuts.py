@@ -4,7 +4,7 @@
 # until a save completes; after every cut the flash is mounted afresh and what loads is
 # exactly the old content or exactly the new one. Then the same while a bad file is set
 # aside: it is at its name or aside, whole, never lost.
-# heap: 72K (a campaign's save and its load beside a mounted RAM flash: 58-60K at the
+# heap: 84K (a campaign's save and its load beside a mounted RAM flash: 70K at the
 # smallest on the 64-bit unix port)
 # isolate
 # (each kind in a fresh interpreter: a mounted RAM flash of 12 KiB beside the store

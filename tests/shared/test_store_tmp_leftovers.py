@@ -3,7 +3,7 @@
 # (settings.dat.tmp, tools/pico/pico_flash.py's cuts). The boot check (App.check_files, a Pico's
 # second frame) removes every such leftover, of every kind of file, touches nothing else, and
 # says nothing about it (nothing was lost: the good file is the last save).
-# heap: 132K
+# heap: 140K
 # isolate
 # (the whole app at boot, as in test_app_store.py)
 import os

@@ -1,4 +1,4 @@
-# heap: 72K (the rules and the words modules with the test helpers and this module)
+# heap: 78K (the rules and the words modules with the test helpers and this module)
 # The Four, part 5: the decisions of issue 25 (docs/rules/the_four.md D5, D6, D9, D11, D12),
 # each a scenario from the rule text: every card flipped on a Turn ticks (the rating's, Spark's
 # one more, Power's "how"), Power's own tick beside its spades, a bump for each Spark, the

@@ -1,4 +1,4 @@
-# heap: 76K (the rules and the words modules together with the test helpers and this module)
+# heap: 82K (the rules and the words modules together with the test helpers and this module)
 # The Four's words: the table read off every card, the slot label and the journal's lines
 # (firmware/deckdelve/games/the_four_words.py). Runs under CPython and real MicroPython.
 from deckdelve import cards

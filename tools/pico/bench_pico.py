@@ -128,7 +128,10 @@ def script(steps):
             lines.append("press " + LETTERS[k])
         if label.endswith("/play"):
             lines.append("probe")
-            lines.append("wait 200")  # idle frames in the game
+            # Idle frames in the game: nothing pressed for 200 ms. (The frames that settle a
+            # press, its release debounced and its click played out, are the play's.)
+            lines.append("label " + label[:-len("play")] + "idle")
+            lines.append("wait 200")
     lines.append("quit")
     return "\n".join(lines) + "\n"
 
@@ -182,8 +185,9 @@ def summarize(log, cache=True):
         # The frame that read a press (the answer to it); animation frames are the redraws
         # that follow without a press (dice rolling, a stat flashing).
         pushed = [f for f in play + by[key + "/pause"] if f["redrawn"] and f["press"]]
-        animation = [f for f in play if f["redrawn"] and not f["press"]]
-        idle = [f["cycles"] for f in play if not f["redrawn"]]
+        still = by.get(key + "/idle", [])
+        animation = [f for f in play + still if f["redrawn"] and not f["press"]]
+        idle = [f["cycles"] for f in still if not f["redrawn"]]
         rows.append({
             "game": key,
             "press": _stats([f["cycles"] for f in pushed]),

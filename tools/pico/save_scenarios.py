@@ -169,15 +169,25 @@ def _label_saves(data, keys, names, bug):
 def _menu_keys(key, files):
     """Presses from the title to the menu of game key ("settings": the Settings screen), the
     list of games opening on the game that files' settings say was last started (found by
-    opening it in the simulator)."""
-    s, folder = sim_at(files, "A")
+    opening it in the simulator). A top score that files keep for its initials comes back at
+    power-on (results.resume_score): its initials are entered first (A), then back to the
+    title (B)."""
+    s, folder = sim_at(files)
+    first = ""
     try:
+        while type(s.app.stack[-1]).__name__ in ("GameOver", "Initials", "Scores"):
+            s.press("A")
+            first += "A"
+        while first and type(s.app.stack[-1]).__name__ != "Title":
+            s.press("B")
+            first += "B"
+        s.press("A")
         menu = s.app.stack[-1]
         offered, rows = menu.index, len(menu.items)
     finally:
         shutil.rmtree(folder)
     target = rows - 1 if key == "settings" else pico_emu.game_index(key)
-    return "A" + "D" * ((target - offered) % rows) + "A"
+    return first + "A" + "D" * ((target - offered) % rows) + "A"
 
 
 def _achievement_run():

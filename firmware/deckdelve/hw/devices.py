@@ -4,7 +4,7 @@ import machine
 
 from deckdelve.hw import oled
 from deckdelve.hw.board import BOOTSEL
-from deckdelve.hw.buttons import NAMES, BootselPin, Buttons
+from deckdelve.hw.buttons import NAMES, BootselPin, Buttons, GpioButtons
 from deckdelve.hw.buzzer import Buzzer
 
 
@@ -35,7 +35,9 @@ def buttons(board):
             pins[name] = BootselPin(rp2)
         else:
             pins[name] = machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
-    return Buttons(pins)
+    if BOOTSEL in board["buttons"].values():
+        return Buttons(pins)  # (BOOTSEL is no GPIO: read through the bootrom, pin by pin)
+    return GpioButtons([board["buttons"][name] for name in NAMES], machine.mem32)
 
 
 def buzzer(board):

@@ -33,13 +33,23 @@ class Power:
         self.settings = settings  # the app's settings dict: "idle_s", "contrast"
         self.full_contrast = full_contrast  # the board file's contrast
         self.state = AWAKE
+        self.asleep = False  # state == OFF (read every frame: an attribute, not a call)
         self.last_activity = now
         self.swallowing = False  # a wake press is still held
         self.contrast = full_contrast
+        self.idle_ms = 0
+        self._idle()
+
+    def _idle(self):
+        """The wait before dimming, in ms, from the settings (0: never), worked out when they
+        change rather than in every frame."""
+        idle_s = self.settings["idle_s"]
+        self.idle_ms = min(idle_s, MAX_IDLE_S) * 1000 if idle_s > 0 and self.sleeps else 0
 
     def apply_settings(self):
-        """Push a changed contrast to the display at once (the app calls this from its
-        settings screen through app.settings_changed)."""
+        """Push a changed contrast to the display at once, and take a changed Sleep setting
+        (the app calls this from its settings screen through app.settings_changed)."""
+        self._idle()
         self.contrast = self.settings["contrast"] * self.full_contrast // 255
         if self.state == AWAKE:
             self.display.contrast(self.contrast)
@@ -53,18 +63,18 @@ class Power:
                 self.swallowing = True
             return 0 if self.swallowing else held
         self.swallowing = False
-        if self.state == OFF:
-            return 0
-        idle_s = self.settings["idle_s"]
-        if idle_s <= 0 or not self.sleeps:
+        idle_ms = self.idle_ms
+        if idle_ms == 0 or self.asleep:
             return 0  # 0: never dim
-        idle_ms = min(idle_s, MAX_IDLE_S) * 1000
         waited = ticks_diff(now, self.last_activity)
-        if self.state == AWAKE and waited >= idle_ms:
+        if waited < idle_ms:
+            return 0  # (the idle frame: awake, not yet due to dim)
+        if self.state == AWAKE:
             self.state = DIM
             self.display.contrast(DIM_CONTRAST)
         if self.state == DIM and waited >= 2 * idle_ms:
             self.state = OFF
+            self.asleep = True
             self.display.poweroff()
         return 0
 
@@ -73,6 +83,4 @@ class Power:
             self.display.poweron()
         self.display.contrast(self.contrast)
         self.state = AWAKE
-
-    def asleep(self):
-        return self.state == OFF
+        self.asleep = False
