@@ -114,6 +114,11 @@ class Sound:
     def play(self, effect):
         self.buzzer.play(effect, self.board.now)
 
+    @property
+    def notes(self):
+        """The effect playing, or None: boot.Console calls update() only while one plays."""
+        return self.buzzer.notes
+
     def update(self, now):
         self.buzzer.update(now)
 

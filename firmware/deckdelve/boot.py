@@ -54,7 +54,8 @@ class Console:
             # is taken from the heap at every call, ~25 k cycles (tools/measure/frames.py).
             if self.app.deferred is not None:
                 self.app.after_show()
-        if self.buzzer is not None and self.buzzer.notes is not None:  # (no call if silent)
+        # (a buzzer, the Pico's hw.buzzer.Buzzer or the page's, says by .notes if one plays)
+        if self.buzzer is not None and self.buzzer.notes is not None:
             self.buzzer.update(now)
         return redrawn
 
