@@ -51,6 +51,8 @@
 //   --xip off          no cache model: every flash read free, as rp2040js has it (the figures
 //                      before the model; each frame's `miss` gives them from a run with it too)
 //   --xip-fill line    a miss fetches the whole 8-byte line instead of its 4-byte half
+//   --miss-profile OUT where the misses fell: {label: [[word address, misses], ...]} over the
+//                      frames of each label (tools/pico/miss_profile.py names the functions)
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
@@ -118,6 +120,7 @@ for (let o = 0; o + 512 <= uf2.length; o += 512) {
 const xip = XIP === 'on' ? attachXipCache(mcu, { fill: opts['xip-fill'] || 'word' }) : null;
 const loop = runLoop(sim, CLOCK_HZ);
 const missCycles = () => (xip ? xip.missCycles : 0);
+const missProfile = xip && opts['miss-profile'] ? new Map() : null;  // label -> Map(word address -> misses)
 const fsBytes = fs.readFileSync(fsImage);
 mcu.flash.set(fsBytes, FS_OFFSET);
 
@@ -170,6 +173,15 @@ function panel() {  // the panel's 128 columns of each page
 
 // ---- frames: MARK_PIN high while the firmware runs one ----
 let frame = null, label = '', onFrameStart = null, onFrameEnd = null;
+if (missProfile) {
+  xip.onMiss = (address) => {
+    if (!frame) return;  // (the frames' misses only, as the tables count them)
+    let words = missProfile.get(frame.label);
+    if (!words) missProfile.set(frame.label, words = new Map());
+    const w = (address & 0xfffffc) >>> 0;
+    words.set(w, (words.get(w) || 0) + 1);
+  };
+}
 const firstTransfer = () => { if (frame && frame.firstBus === null) { frame.firstBus = cycles(); frame.missAtBus = missCycles(); } };
 mcu.gpio[MARK_PIN].addListener(() => {
   const pin = mcu.gpio[MARK_PIN];
@@ -489,6 +501,11 @@ function finish() {
   log.end = now();
   if (xip) log.xip = { fill: xip.fill, miss: xip.cost(), overhead: OVERHEAD_CYCLES, hits: xip.hits,
     accesses: xip.accesses, misses: xip.misses, miss_cycles: xip.missCycles };
+  if (missProfile) {
+    const out = {};
+    for (const [k, words] of missProfile) out[k] = [...words.entries()];
+    fs.writeFileSync(opts['miss-profile'], JSON.stringify(out));
+  }
   if (opts['flash-out']) fs.writeFileSync(opts['flash-out'], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + fsBytes.length));
   if (opts['flash-log']) {
     const out = ops.map((o) => ({ kind: o.kind, addr: o.addr - FS_OFFSET, len: o.len, t0: o.t0, t1: o.t1,

@@ -74,7 +74,9 @@ export function attachXipCache(mcu, { fill = 'word' } = {}) {
   const ssiWrite = ssi.writeUint32.bind(ssi);
   ssi.writeUint32 = (offset, value) => { cost = null; ssiWrite(offset, value); };
 
-  function miss() {
+  m.onMiss = null;  // (address) => void: a profile of where the misses fall (run.mjs --miss-profile)
+  function miss(address) {
+    if (m.onMiss) m.onMiss(address);
     m.misses++;
     const c = m.cost();
     m.missCycles += c;
@@ -89,7 +91,7 @@ export function attachXipCache(mcu, { fill = 'word' } = {}) {
     lastWord = cached ? word : -1;
     m.accesses++;
     if (m.ctrAcc < 0xffffffff) m.ctrAcc++;
-    if (alias === 3 || !m.ctrlEn) { miss(); return; }
+    if (alias === 3 || !m.ctrlEn) { miss(address); return; }
     const off = address & 0xffffff;
     const set = (off >>> 3) & (SETS - 1);
     const tag = off >>> 13;
@@ -102,7 +104,7 @@ export function attachXipCache(mcu, { fill = 'word' } = {}) {
       older[set] = 1 - way;
       return;
     }
-    miss();
+    miss(address);
     if (alias === 1) return;  // no allocate
     if (way < 0) {  // a new line: an empty way, or the one used least recently
       way = tags[i0] === -1 ? 0 : tags[i0 + 1] === -1 ? 1 : older[set];

@@ -31,7 +31,7 @@ import sys
 import time
 
 from tools import FIRMWARE, ROOT, file_lock
-from tools.ship import inputs, mpy, rp2_port
+from tools.ship import inputs, mpy, ram_code, rp2_port
 from tools.ship.rp2_port import FS_BYTES, FS_START, XIP_BASE, Failure  # noqa: F401 (this tool's API)
 
 OUT = os.path.join(ROOT, "build", "firmware")
@@ -147,7 +147,7 @@ def inputs_hash(board, tree, files):
     for part in (inputs.MICROPYTHON_COMMIT, inputs.PICOTOOL_COMMIT, _gcc_version(), board,
                  os.path.realpath(tree) if os.environ.get("MICROPYTHON_SRC") else ""):
         h.update(part.encode() + b"\0")
-    h.update(_read(os.path.abspath(__file__)) + _read(rp2_port.__file__))
+    h.update(_read(os.path.abspath(__file__)) + _read(rp2_port.__file__) + _read(ram_code.__file__))
     for path in sorted(files):
         h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     return h.hexdigest()
@@ -156,6 +156,28 @@ def inputs_hash(board, tree, files):
 def _sources():
     inputs.toolchain()
     return rp2_port.check_sources(inputs.micropython())
+
+
+LINKER_SCRIPT = "memmap_deckdelve.ld"  # in the stage folder: tools/ship/ram_code.py's
+
+
+def staged_files(board, tree):
+    """Everything the build reads from the stage folder: the frozen files and the linker
+    script."""
+    files = frozen_files(board)
+    files[LINKER_SCRIPT] = ram_code.linker_script(tree).encode()
+    return files
+
+
+def linker_map(board):
+    """The linker's map of board's image (built again when the cache has the image only)."""
+    build(board)
+    tree = _sources()
+    key = inputs_hash(board, tree, staged_files(board, tree))
+    path = os.path.join(inputs.cache_dir(), "firmware", key + ".map")
+    if not os.path.isfile(path):
+        build(board, rebuild=True)
+    return path
 
 
 def build(board, rebuild=False, out=OUT):
@@ -167,7 +189,7 @@ def build(board, rebuild=False, out=OUT):
     except ValueError as e:
         raise Failure("boards/%s.json: %s" % (board, e)) from None
     tree = _sources()
-    files = frozen_files(board)
+    files = staged_files(board, tree)
     key = inputs_hash(board, tree, files)
     cached = os.path.join(inputs.cache_dir(), "firmware", key + ".uf2")
     dest = os.path.join(out, uf2_name(board))
@@ -187,9 +209,13 @@ def build(board, rebuild=False, out=OUT):
         with open(log, "w") as f:
             f.write("deckdelve firmware %s for %s, inputs %s\n" % (version(), board, key))
         made = rp2_port.build(tree, os.path.join(build_dir, "rp2"),
-                              os.path.join(stage, "manifest.py"), log, inputs.picotool_prefix())
+                              os.path.join(stage, "manifest.py"), log, inputs.picotool_prefix(),
+                              os.path.join(stage, LINKER_SCRIPT))
         check(made)
         os.makedirs(os.path.dirname(cached), exist_ok=True)
+        # (the linker's map beside it, first: where each function and constant lies in the
+        # image, for tools/pico/miss_profile.py)
+        shutil.copyfile(os.path.join(os.path.dirname(made), "firmware.elf.map"), cached[:-4] + ".map")
         shutil.copyfile(made, cached + ".part")
         os.replace(cached + ".part", cached)
     shutil.copyfile(cached, dest)

@@ -84,18 +84,31 @@ def check_sources(tree):
     return tree
 
 
-def build(tree, build_dir, manifest, log, picotool_prefix):
-    """Configure (once per build folder) and make the rp2 port for RPI_PICO, with manifest's
-    modules frozen in (None: the port's own manifest). Returns the .uf2's path."""
+def build(tree, build_dir, manifest, log, picotool_prefix, linker_script=None):
+    """Configure and make the rp2 port for RPI_PICO, with manifest's modules frozen in (None:
+    the port's own manifest) and linked by linker_script (None: the port's own). Returns the
+    .uf2's path. The build folder is configured again only when these change (a second build
+    then compiles only what changed)."""
     port = os.path.join(tree, "micropython", "ports", "rp2")
-    if not os.path.isfile(os.path.join(build_dir, "Makefile")):
-        args = ["cmake", "-S", port, "-B", build_dir, "-DPICO_BUILD_DOCS=0",
-                "-DMICROPY_BOARD=RPI_PICO",
-                "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", "RPI_PICO"),
-                "-Dpicotool_DIR=" + picotool(tree, picotool_prefix)]
-        if manifest:
-            args.append("-DMICROPY_FROZEN_MANIFEST=" + manifest)
+    args = ["cmake", "-S", port, "-B", build_dir, "-DPICO_BUILD_DOCS=0",
+            "-DMICROPY_BOARD=RPI_PICO",
+            "-DMICROPY_BOARD_DIR=" + os.path.join(port, "boards", "RPI_PICO"),
+            "-Dpicotool_DIR=" + picotool(tree, picotool_prefix)]
+    if manifest:
+        args.append("-DMICROPY_FROZEN_MANIFEST=" + manifest)
+    # (an empty value: cmake forgets one an earlier configure of this folder gave)
+    args.append("-DMICROPY_BOARD_LINKER_SCRIPT=" + (linker_script or ""))
+    configured = os.path.join(build_dir, "deckdelve-configure.txt")
+    said = "\n".join(args)
+    try:
+        with open(configured) as f:
+            same = f.read() == said
+    except OSError:
+        same = False
+    if not same or not os.path.isfile(os.path.join(build_dir, "Makefile")):
         make(args, tree, "configuring MicroPython's rp2 port", log)
+        with open(configured, "w") as f:
+            f.write(said)
     make(["make", "-j%d" % (os.cpu_count() or 1)], build_dir, "building MicroPython's rp2 port",
          log)
     return os.path.join(build_dir, "firmware.uf2")
