@@ -71,6 +71,42 @@ def test_every_boards_image_lies_below_the_filesystem_with_its_wiring(images):
     assert a != b and abs(len(a) - len(b)) <= 1
 
 
+def test_the_images_hot_runtime_runs_from_ram(images):
+    """tools/ship/ram_code.py: every function of RAM_OBJECTS is linked in the RP2040's SRAM
+    (where no XIP cache miss can happen), the VM's opcode table too; the rest of the runtime
+    stays in flash. (The rp2 port's own script meant vm.c for RAM, and matched nothing.)"""
+    from tools.pico.profile import sections
+    from tools.ship import ram_code
+
+    with open(firmware.linker_map("ssd1306-i2c")) as f:
+        placed = sections(f.read())
+    where = {}  # {(object file, "text" or "rodata"): {the top hex digit of each address}}
+    for start, _size, name, obj in placed:
+        if name.startswith(".text") or name.startswith(".rodata"):
+            key = "/".join(obj.split("/")[-2:])  # (py/runtime.c.o, not the SDK's runtime.c.o)
+            where.setdefault((key, name.split(".")[1]), set()).add(start >> 28)
+    for path in ram_code.RAM_OBJECTS:
+        assert where[(path, "text")] == {2}, (path, where[(path, "text")])
+    assert where[("py/vm.c.o", "rodata")] == {2}
+    for path in ("py/parse.c.o", "py/objstr.c.o", "littlefs/lfs2.c.o", "py/modbuiltins.c.o"):
+        assert where[(path, "text")] == {1}, path  # (left in flash)
+
+
+def test_the_linker_script_is_made_from_the_ports_own(tmp_path):
+    from tools.ship import ram_code
+
+    tree = outside.need(inputs.micropython)
+    text = ram_code.linker_script(tree)
+    assert ram_code.PORT_TEXT not in text and "*/py/vm.c.o */py/bc.c.o" in text
+    assert text.count("*/extmod/modframebuf.c.o") == 1
+    # a script that is not the one it knows: the build says so, it does not guess
+    port = tmp_path / "micropython" / "ports" / "rp2"
+    port.mkdir(parents=True)
+    (port / ram_code.PORT_SCRIPT).write_text("SECTIONS { .text : { *(.text*) } }\n")
+    with pytest.raises(rp2_port.Failure, match="the pinned sources changed"):
+        ram_code.linker_script(str(tmp_path))
+
+
 def test_a_second_build_of_the_same_inputs_comes_from_the_cache(images, monkeypatch, tmp_path):
     def no_build(*_args):
         raise AssertionError("built again: the cache was not used")
@@ -119,7 +155,7 @@ import sys
 import framebuf
 import frozen_image
 from deckdelve import boot, registry
-from deckdelve.helpview import RIGHT, Help, help_path, help_source, layout, open_help
+from deckdelve.helpview import RIGHT, Help, help_path, help_source, laid_out, layout, open_help
 from deckdelve.hw import board
 
 
@@ -171,6 +207,10 @@ for entry in registry.GAMES:
     with open_help(help_source(key)) as f, open(files_at[:-len("red_queen.txt")] + key + ".txt",
                                                 "rb") as g:
         assert bytes(layout(f, 124)[0]) == bytes(layout(g, 124)[0]), key
+    # the layout the image carries (made on the desk) is the one the Pico would make
+    with open(files_at[:-len("red_queen.txt")] + key + ".txt", "rb") as g:
+        starts, ends = layout(g, 124)
+    assert laid_out(key) == (starts, ends) and len(starts) > 50, key
     got = pages(key)
     assert got == from_files[key], key
     print("HELP", key, len(got[0]), "pages")

@@ -79,8 +79,20 @@ class App:
         """Run save (a callable) once this frame is on the display: the loop calls
         after_show() after pushing it, and frame() at the latest. The answer to a press is
         seen before the flash is written (a sector erase takes 45 ms, and nothing runs
-        meanwhile); a power cut in between leaves the save before it, as one during it does."""
-        self.deferred = save
+        meanwhile); a power cut in between leaves the save before it, as one during it does.
+        Two in one frame run in the order given."""
+        first = self.deferred
+        if first is None or first is save:
+            self.deferred = save
+            return
+
+        def both():
+            try:
+                first()
+            finally:
+                save()
+
+        self.deferred = both
 
     def after_show(self):
         """The frame is on the display: the save put off for it (see later), if any."""
@@ -224,19 +236,17 @@ class App:
     def _start(self):
         key, options, seed, log, slot, screen = self.starting
         self.starting = None
-        store = self.store()
         if not self.files_checked:
             # A game started before the boot check's frame (the simulator's --game): the
             # check first, while no game is in RAM; its notices show over the game.
-            self.check_files(store)
-        # A new game replaces any saved run; a continued one is gone once continued (its log
-        # is in RAM and is written back, set aside, if it fails to replay).
-        store.drop_run(key)
-        store = None
+            self.check_files(self.store())
         entry = load("registry", "find")(key)
         self.stack = []
         # (the menus keep the store and a slot game's campaigns module loaded while they are
         # up: each forgotten module is a collection of the heap, ~7 ms on a Pico, at a press)
+        # (collected now, before the game loads: collected after its first frame instead, the
+        # holes the menus left among the game's objects made the next large allocations
+        # search the heap, 1-1.7 M cycles a press in Rogue Solitaire)
         forget("menus", "slotmenu", "results", "helpview", "dialogs", "store", "registry",
                "howto", "achievements", "campaigns")
         error = None
@@ -253,19 +263,35 @@ class App:
             host.reopen()  # (a campaign stopped with its pause menu open: open again)
             self.dirty = True
             self.show_notices()
+            self.later(lambda: self._started(key, host))
             return
         # Out of the except block first: its traceback holds the half-built game.
         host = None
         unload(key)
         self.back_to_menus(key)
         if log is not None:
+            # (a continued run that failed to replay: written back, set aside, as a new file)
             store = self.store()
+            store.drop_run(key)
             if store.save_run(key, seed, options, log, screen):
                 store.set_aside(store.run_name(key), "could not be replayed: " + error,
                                 "the saved run")
             self.show_notices()
         else:
             self.message("The game could not start: %s" % error)
+
+    def _started(self, key, host):
+        """The game's first frame is on the display: what entering it leaves until then (it
+        took 4-10 M cycles of the 100 ms goal). A new game replaces any saved run; a continued
+        one is gone once continued (its log is in RAM): the run file is removed now. A cut
+        before then leaves the run as it was before the press: no move of the new game has
+        been made or seen beyond its first screen."""
+        store = self.store()
+        store.drop_run(key)
+        host.started(store)
+        store = None
+        self.show_notices()  # (a flash that could not be written says so)
+        forget("store")
 
     def suspend(self):
         """The display is going to sleep: save a game in progress, so that a battery that runs

@@ -21,14 +21,18 @@ class Help(Screen):
     def __init__(self, app, key, title):
         super().__init__(app)
         self.title = title
+        self.top = 0
         self.source = help_source(key)
+        laid = laid_out(key)
+        if laid is not None:
+            self.starts, self.ends = laid
+            return
         try:
             with open_help(self.source) as f:
                 self.starts, self.ends = layout(f, WIDTH)
         except OSError:
             self.source = None
             self.starts = self.ends = array("H")
-        self.top = 0
 
     def press(self, button):
         last = max(0, len(self.starts) - self.ROWS)
@@ -42,7 +46,9 @@ class Help(Screen):
             self.top = max(0, self.top - self.ROWS)
         elif button == B or button == A:
             self.app.pop()
-            forget("helpview")
+            # (out of RAM once the screen below is on the display: the collection took ~0.6 M
+            # cycles of the press's answer)
+            self.app.later(_forget)
 
     def draw(self, fb):
         fb.fill_rect(0, 0, 128, 7, 1)
@@ -74,6 +80,10 @@ class Help(Screen):
                     draw.text(fb, line, 1, y)
         # Scroll bar: where this page sits in the text.
         draw.scrollbar(fb, 126, 8, 56, self.top, self.ROWS, n)
+
+
+def _forget():
+    forget("helpview")
 
 
 def heading(line):
@@ -161,6 +171,21 @@ def layout(f, max_width):
         starts.append(pos)
         ends.append(pos)
     return starts, ends
+
+
+def laid_out(key):
+    """(starts, ends) of the help's lines as a firmware image carries them, laid out when it
+    was made (deckdelve/image.py's HELP_LINES: layout() run over the text, 16-25 M cycles on
+    the Pico); None elsewhere (the .mpy route and the simulator lay the text out here)."""
+    try:
+        from deckdelve.image import HELP_LINES
+    except ImportError:
+        return None
+    both = HELP_LINES.get(key)
+    if both is None:
+        return None
+    half = len(both) // 2
+    return array("H", both[:half]), array("H", both[half:])
 
 
 def help_source(key):

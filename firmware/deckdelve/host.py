@@ -49,10 +49,7 @@ class GameHost(Screen):
         # pause menu's cursor + 1 and its rules' first line + 1 (0: not open).
         self.reopened = [0, 0]
         self.pending = []
-        self.known_achievements = 0
-        if hasattr(self.game, "achievements"):
-            self.known_achievements = app.store().achievements(key)
-            forget("store")  # a game needs the store again only for a new achievement
+        self.known_achievements = 0  # (read once the first frame is on the display: started)
         self.scene = ui.Scene(self)
         # The app calls the top screen's tick() every frame: the scene's own, with no call of
         # this host's between (an idle frame's cycles are mostly calls: docs/BENCHMARKS-pico.md).
@@ -162,6 +159,12 @@ class GameHost(Screen):
             if len(stack) > 2 and type(stack[2]).__name__ == "Help":
                 over[1] = stack[2].top + 1
         return tuple(view) + tuple(over)
+
+    def started(self, store):
+        """The first frame is on the display (App._started): the achievements already earned
+        are read now, before any press (an action that earns one tells the new ones)."""
+        if hasattr(self.game, "achievements"):
+            self.known_achievements = store.achievements(self.key)
 
     def reopen(self):
         """On the stack now (App._start): open again what was open over the campaign when

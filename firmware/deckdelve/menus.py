@@ -67,7 +67,9 @@ def remember(app, key, i):
         app.settings["last"] = last
         # A convenience, not the player's work: a flash that cannot take it (full, worn) is
         # not worth a notice at every game start, so the store's notices go nowhere here.
-        load("store", "Store")(app.data_dir, []).save_settings(app.settings)
+        # Written once the game's first frame is on the display (App.later): a settings write
+        # took 0.3-6 M cycles (an erase) of entering a game.
+        app.later(lambda: load("store", "Store")(app.data_dir, []).save_settings(app.settings))
 
 
 def offered_option(app, entry):

@@ -208,14 +208,15 @@ def data_files(settings=True):
 
 def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
             timing="typical", flash_out=None, flash_log=None, cut=None, cut_seed=0,
-            check=True, miss_profile=None):
+            check=True, profile=None):
     """Boot the firmware of route (or the UF2 firmware) on the emulated Pico with the
     filesystem image (a file: the rp2 port's littlefs area) and play the runner's script text;
     returns its log. timing: the flash chip's, "typical" or "worst"; flash_out: a file to save
     the filesystem area in at the end (boot it again as image); flash_log: a file for every
     erase and page program; cut: the instant (cycles of emulated time) of a power cut, an
     operation under way then left part done as cut_seed makes it (see tools/pico/run.mjs);
-    miss_profile: a file for where the XIP cache's misses fell (tools/pico/miss_profile.py).
+    profile: (run.mjs's flag, a file): where the cycles or the cache's misses went
+    (tools/pico/profile.py).
     check=False returns a log with an error instead of raising."""
     check_tools()
     firmware = firmware or firmware_for(route, board)
@@ -232,10 +233,11 @@ def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
                os.path.abspath(bootrom), image, path, out, "--board", deploy.board_path(board),
                "--timing", timing]
         for flag, value in (("--flash-out", flash_out), ("--flash-log", flash_log),
-                            ("--cut", cut), ("--seed", cut_seed if cut is not None else None),
-                            ("--miss-profile", miss_profile)):
+                            ("--cut", cut), ("--seed", cut_seed if cut is not None else None)):
             if value is not None:
                 cmd += [flag, str(value)]
+        if profile is not None:
+            cmd += list(profile)
         r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode or not os.path.isfile(out):
             why = (r.stderr.strip() or "no log").splitlines()[-1]

@@ -52,7 +52,10 @@
 //                      before the model; each frame's `miss` gives them from a run with it too)
 //   --xip-fill line    a miss fetches the whole 8-byte line instead of its 4-byte half
 //   --miss-profile OUT where the misses fell: {label: [[word address, misses], ...]} over the
-//                      frames of each label (tools/pico/miss_profile.py names the functions)
+//                      frames of each label (tools/pico/profile.py names the functions)
+//   --cycle-profile OUT where the frames' cycles went: {label: [[instruction address, cycles],
+//                      ...]}, each instruction's cycles, its misses included (slower to run);
+//                      from a frame's first display transfer on, under `LABEL+pushing`
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
@@ -173,6 +176,24 @@ function panel() {  // the panel's 128 columns of each page
 
 // ---- frames: MARK_PIN high while the firmware runs one ----
 let frame = null, label = '', onFrameStart = null, onFrameEnd = null;
+if (opts['cycle-profile']) {
+  const cycleProfile = new Map();
+  const execute = core.executeInstruction.bind(core);
+  core.executeInstruction = () => {
+    if (!frame) { execute(); return; }
+    // (the label read first: the instruction may end the frame)
+    const pc = core.PC, c0 = core.cycles, at = frame.firstBus === null ? frame.label : frame.label + '+pushing';
+    execute();
+    let words = cycleProfile.get(at);
+    if (!words) cycleProfile.set(at, words = new Map());
+    words.set(pc, (words.get(pc) || 0) + core.cycles - c0);
+  };
+  process.on('exit', () => {
+    const out = {};
+    for (const [k, words] of cycleProfile) out[k] = [...words.entries()];
+    fs.writeFileSync(opts['cycle-profile'], JSON.stringify(out));
+  });
+}
 if (missProfile) {
   xip.onMiss = (address) => {
     if (!frame) return;  // (the frames' misses only, as the tables count them)
@@ -285,7 +306,7 @@ const SETUP = { IF: 200, EX: 20 * SPI_BYTE, FC: 100, CX: 200 };  // estimates: t
 const SECTOR = 4096, PAGE = 256;
 const ops = [];  // every erase and page program, in order
 let xipOff = false;
-const fetch = core.executeInstruction;
+const fetch = core.executeInstruction;  // (the cycle profile's, when it runs)
 function fetchChecked() {  // while XIP is off: no code may run from flash
   log.flash.checked++;
   const pc = core.PC >>> 0;
@@ -295,7 +316,7 @@ function fetchChecked() {  // while XIP is off: no code may run from flash
 function setXip(off) {
   if (off && !xipOff) log.flash.xip_off++;
   xipOff = off;
-  if (off) core.executeInstruction = fetchChecked; else delete core.executeInstruction;
+  core.executeInstruction = off ? fetchChecked : fetch;
 }
 
 // A power cut part-way through an operation: partial() gives what the erased sector or

@@ -115,11 +115,31 @@ def image_module(board):
         "WIRING = %r" % boardfile().load(os.path.join(BOARDS, board + ".json")),
         "HELP = {",
     ]
-    for name in sorted(os.listdir(HELP)):
-        if name.endswith(".txt"):
-            lines.append("    %r: %r," % (name[:-4], _read(os.path.join(HELP, name))))
+    names = sorted(n for n in os.listdir(HELP) if n.endswith(".txt"))
+    for name in names:
+        lines.append("    %r: %r," % (name[:-4], _read(os.path.join(HELP, name))))
+    lines += ["}", "# Each help's lines as the help screen lays them out (deckdelve/helpview.py): "
+              "their start", "# offsets then their end offsets, 16-bit little-endian. Laid out "
+              "at the Pico, a", "# help took 16-25 M cycles to open (issue 36).", "HELP_LINES = {"]
+    for name in names:
+        lines.append("    %r: %r," % (name[:-4], help_lines(_read(os.path.join(HELP, name)))))
     lines.append("}")
     return ("\n".join(lines) + "\n").encode()
+
+
+def help_lines(text):
+    """The help text's layout as the image keeps it: deckdelve/helpview.py's line starts, then
+    its line ends, as 16-bit little-endian numbers."""
+    import io
+    from array import array
+
+    from deckdelve import helpview
+
+    starts, ends = helpview.layout(io.BytesIO(text), helpview.WIDTH)
+    both = array("H", list(starts) + list(ends))
+    if sys.byteorder != "little":
+        both.byteswap()
+    return both.tobytes()
 
 
 def _sync_stage(stage, files):
@@ -147,7 +167,8 @@ def inputs_hash(board, tree, files):
     for part in (inputs.MICROPYTHON_COMMIT, inputs.PICOTOOL_COMMIT, _gcc_version(), board,
                  os.path.realpath(tree) if os.environ.get("MICROPYTHON_SRC") else ""):
         h.update(part.encode() + b"\0")
-    h.update(_read(os.path.abspath(__file__)) + _read(rp2_port.__file__) + _read(ram_code.__file__))
+    for tool in (os.path.abspath(__file__), rp2_port.__file__, ram_code.__file__):
+        h.update(_read(tool))
     for path in sorted(files):
         h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
     return h.hexdigest()
@@ -214,8 +235,9 @@ def build(board, rebuild=False, out=OUT):
         check(made)
         os.makedirs(os.path.dirname(cached), exist_ok=True)
         # (the linker's map beside it, first: where each function and constant lies in the
-        # image, for tools/pico/miss_profile.py)
-        shutil.copyfile(os.path.join(os.path.dirname(made), "firmware.elf.map"), cached[:-4] + ".map")
+        # image, for tools/pico/profile.py)
+        shutil.copyfile(os.path.join(os.path.dirname(made), "firmware.elf.map"),
+                        cached[:-4] + ".map")
         shutil.copyfile(made, cached + ".part")
         os.replace(cached + ".part", cached)
     shutil.copyfile(cached, dest)

@@ -8,7 +8,7 @@ never misses. The rp2 port meant to do this for vm.c, gc.c and parse.c (its
 memmap_mp_rp2040.ld excludes `*vm.c.obj` etc. from flash), but pico-sdk 2 names object files
 `.c.o`, so in v1.28.0 those patterns match nothing and all three run from flash.
 
-RAM_OBJECTS are the object files moved, chosen with `python -m tools.pico.miss_profile` (the
+RAM_OBJECTS are the object files moved, chosen with `python -m tools.pico.profile misses` (the
 tour's misses charged to the functions they fell in): together they took ~70 % of the misses
 of every part of the tour, in ~35 KiB of code, which the heap gives up. Their constant tables
 stay in flash but for the VM's opcode table (RAM_CONSTANTS): one load every opcode.
@@ -19,7 +19,7 @@ import os
 from tools.ship.rp2_port import Failure
 
 # Object files (paths under the build's CMakeFiles/firmware.dir), most misses first (the tour on
-# ssd1306-i2c, tools/pico/miss_profile.py, before the move: their share of all misses, their code).
+# ssd1306-i2c, tools/pico/profile.py, before the move: their share of all misses, their code).
 RAM_OBJECTS = (
     "py/vm.c.o",  # 14.8 %, 5.0 KiB: the bytecode loop
     "py/bc.c.o",  # 9.3 %, 1.0 KiB: a call's frame set up
@@ -44,8 +44,10 @@ RAM_CONSTANTS = ("py/vm.c.o",)  # the opcode table, 1 KiB
 
 PORT_SCRIPT = "memmap_mp_rp2040.ld"
 # The lines of the port's script that place .text and .rodata in flash, as v1.28.0 has them.
-PORT_TEXT = "*(EXCLUDE_FILE(*libgcc.a: *libc.a: *lib_a-mem*.o *libm.a: *gc.c.obj *vm.c.obj *parse.c.obj) .text*)"
-PORT_RODATA = "*(EXCLUDE_FILE(*libgcc.a: *libc.a:*lib_a-mem*.o *libm.a:) .rodata*)"
+TEXT_KEPT = "*libgcc.a: *libc.a: *lib_a-mem*.o *libm.a:"  # (in RAM already, as the port has it)
+RODATA_KEPT = "*libgcc.a: *libc.a:*lib_a-mem*.o *libm.a:"
+PORT_TEXT = "*(EXCLUDE_FILE(%s *gc.c.obj *vm.c.obj *parse.c.obj) .text*)" % TEXT_KEPT
+PORT_RODATA = "*(EXCLUDE_FILE(%s) .rodata*)" % RODATA_KEPT
 
 
 def _patterns(paths):
@@ -62,8 +64,8 @@ def linker_script(tree):
         if text.count(line) != 1:
             raise Failure("%s is not the script tools/ship/ram_code.py knows (no line %r): "
                           "the pinned sources changed" % (path, line))
-    text = text.replace(PORT_TEXT, "*(EXCLUDE_FILE(*libgcc.a: *libc.a: *lib_a-mem*.o *libm.a: %s) .text*)"
-                        % _patterns(RAM_OBJECTS))
-    text = text.replace(PORT_RODATA, "*(EXCLUDE_FILE(*libgcc.a: *libc.a:*lib_a-mem*.o *libm.a: %s) .rodata*)"
-                        % _patterns(RAM_CONSTANTS))
+    text = text.replace(PORT_TEXT, "*(EXCLUDE_FILE(%s %s) .text*)" % (
+        TEXT_KEPT, _patterns(RAM_OBJECTS)))
+    text = text.replace(PORT_RODATA, "*(EXCLUDE_FILE(%s %s) .rodata*)" % (
+        RODATA_KEPT, _patterns(RAM_CONSTANTS)))
     return "/* made by tools/ship/ram_code.py from the rp2 port's %s */\n%s" % (PORT_SCRIPT, text)
