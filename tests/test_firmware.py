@@ -80,16 +80,20 @@ def test_the_images_hot_runtime_runs_from_ram(images):
 
     with open(firmware.linker_map("ssd1306-i2c")) as f:
         placed = sections(f.read())
-    where = {}  # {(object file, "text" or "rodata"): {the top hex digit of each address}}
-    for start, _size, name, obj in placed:
-        if name.startswith(".text") or name.startswith(".rodata"):
-            key = "/".join(obj.split("/")[-2:])  # (py/runtime.c.o, not the SDK's runtime.c.o)
-            where.setdefault((key, name.split(".")[1]), set()).add(start >> 28)
+    def where(path, kind):
+        """The top hex digit of each address of the object's .text or .rodata sections."""
+        return {start >> 28 for start, _size, name, obj in placed
+                if obj.endswith("/" + path) and name.split(".")[1] == kind}
+
     for path in ram_code.RAM_OBJECTS:
-        assert where[(path, "text")] == {2}, (path, where[(path, "text")])
-    assert where[("py/vm.c.o", "rodata")] == {2}
+        assert where(path, "text") == {2}, (path, where(path, "text"))
+    # (py/runtime.c.o in RAM, not the SDK's pico_runtime/runtime.c.o)
+    assert where("pico_runtime/runtime.c.o", "text") == {1}
+    assert where("py/vm.c.o", "rodata") == {2}
+    # the frozen bytecode and the rest of the runtime stay in flash
+    assert where("frozen_content.c.o", "rodata") == {1}
     for path in ("py/parse.c.o", "py/objstr.c.o", "littlefs/lfs2.c.o", "py/modbuiltins.c.o"):
-        assert where[(path, "text")] == {1}, path  # (left in flash)
+        assert where(path, "text") == {1}, path
 
 
 def test_the_linker_script_is_made_from_the_ports_own(tmp_path):

@@ -34,6 +34,7 @@ class App:
         self.leaving = None  # a game to leave at the end of this frame (see leave_game)
         self.suspended = None  # the game saved while the display sleeps (see suspend)
         self.deferred = None  # a save to run once the frame is on the display (see later)
+        self.saves = None  # several such saves, in order (later, _run_saves)
         self.crashing = False  # handling an unexpected error (see crashed)
         # (the store stays loaded until the boot check, in the next frame, forgets it: one
         # collection of the heap then, not two before the title is up)
@@ -80,19 +81,27 @@ class App:
         after_show() after pushing it, and frame() at the latest. The answer to a press is
         seen before the flash is written (a sector erase takes 45 ms, and nothing runs
         meanwhile); a power cut in between leaves the save before it, as one during it does.
-        Two in one frame run in the order given."""
+        Several in one frame run once each, in the order first given."""
         first = self.deferred
-        if first is None or first is save:
+        if first is None or first == save:  # (a bound method asked again is equal, not `is`)
             self.deferred = save
-            return
+        elif first != self._run_saves:
+            self.saves = [first, save]
+            self.deferred = self._run_saves
+        elif save not in self.saves:
+            self.saves.append(save)
 
-        def both():
+    def _run_saves(self):
+        saves = self.saves
+        self.saves = None
+        error = None
+        for save in saves:
             try:
-                first()
-            finally:
                 save()
-
-        self.deferred = both
+            except Exception as e:  # noqa: BLE001 - the others still run; the first is told
+                error = error or e
+        if error is not None:
+            raise error
 
     def after_show(self):
         """The frame is on the display: the save put off for it (see later), if any."""

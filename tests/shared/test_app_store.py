@@ -11,6 +11,7 @@ import os
 
 from deckdelve import registry
 from deckdelve.app import unload
+from deckdelve.buttons import A
 from deckdelve.rng import Rng
 from helpers import Headless, exists, game_index, scratch
 
@@ -192,3 +193,59 @@ def test_a_kept_score_that_is_damaged_is_set_aside_with_the_settings():
     h.frame(0)
     assert h.top() == "Message" and "settings" in " ".join(h.app.stack[-1].lines)
     assert h.app.settings["pending"] == []
+
+
+def test_entering_a_game_writes_the_flash_only_once_its_first_frame_is_shown():
+    # (issue 36: the settings' last game and the saved run's removal took up to 6 M cycles,
+    # an erase, of entering a game on the Pico; App.later runs them after the frame's push)
+    d = scratch("app_enter_later")
+    h = Headless(d, seed=3)
+    h.keys("A" + "D" * game_index("red_queen") + "A" + "A")
+    h.keys("B")
+    moves = h.app.stack[-1].items.index("Save and quit")
+    h.keys("D" * moves + "A")
+    h.keys("A")  # the notice
+    assert h.top() == "GameMenu" and exists(d + "/run_red_queen.sav")
+    h.keys("B" + "U" * (game_index("red_queen") - game_index("rogue_solitaire")) + "A")
+    assert h.top() == "GameMenu" and h.app.stack[-1].entry[0] == "rogue_solitaire"
+    with open(d + "/settings.dat", "rb") as f:
+        settings = f.read()
+    assert h.app.frame(A)  # a new game, in this frame, not yet on the display
+    assert h.top() == "GameHost" and h.app.deferred is not None
+    with open(d + "/settings.dat", "rb") as f:
+        assert f.read() == settings  # the game last started not yet written
+    h.app.draw()
+    h.app.after_show()  # the frame is on the display: now
+    assert h.app.deferred is None
+    with open(d + "/settings.dat", "rb") as f:
+        assert f.read() != settings
+    assert h.app.settings["last"].split(",")[-1].startswith("rogue_solitaire=")
+    assert exists(d + "/run_red_queen.sav")  # another game's run stays
+    h = None
+    unload("rogue_solitaire")
+
+
+def test_saves_put_off_to_the_same_frame_run_once_each_in_order():
+    h = Headless(scratch("app_later"), seed=3)
+    ran = []
+
+    class Saver:
+        def one(self):
+            ran.append(1)
+
+        def two(self):
+            ran.append(2)
+            raise OSError("flash")
+
+    s = Saver()
+    h.app.later(s.one)
+    h.app.later(s.one)  # the same bound method again: once
+    h.app.later(s.two)
+    h.app.later(lambda: ran.append(3))
+    h.app.later(s.one)
+    try:
+        h.app.deferred()
+        raise AssertionError("a failed save is not hidden")
+    except OSError:
+        pass
+    assert ran == [1, 2, 3] and h.app.saves is None

@@ -133,6 +133,7 @@ def help_lines(text):
     import io
     from array import array
 
+    import host_sim  # noqa: F401 (the firmware's package importable here, framebuf with it)
     from deckdelve import helpview
 
     starts, ends = helpview.layout(io.BytesIO(text), helpview.WIDTH)

@@ -10,16 +10,18 @@ memmap_mp_rp2040.ld excludes `*vm.c.obj` etc. from flash), but pico-sdk 2 names 
 
 RAM_OBJECTS are the object files moved, chosen with `python -m tools.pico.profile misses` (the
 tour's misses charged to the functions they fell in): together they took ~70 % of the misses
-of every part of the tour, in ~35 KiB of code, which the heap gives up. Their constant tables
-stay in flash but for the VM's opcode table (RAM_CONSTANTS): one load every opcode.
+of every part of the tour, in ~37 KiB of code, which the heap gives up (still over 150 KB free in
+every game). Their constant tables stay in flash but for the VM's opcode table (RAM_CONSTANTS):
+one load every opcode. Frozen bytecode and its constants stay in flash: the whole image could
+not fit in RAM.
 """
 
 import os
 
 from tools.ship.rp2_port import Failure
 
-# Object files (paths under the build's CMakeFiles/firmware.dir), most misses first (the tour on
-# ssd1306-i2c, tools/pico/profile.py, before the move: their share of all misses, their code).
+# Object files (the end of their paths in the build), most misses first (the tour on ssd1306-i2c,
+# `python -m tools.pico.profile misses`, before the move: their share of all misses, their code).
 RAM_OBJECTS = (
     "py/vm.c.o",  # 14.8 %, 5.0 KiB: the bytecode loop
     "py/bc.c.o",  # 9.3 %, 1.0 KiB: a call's frame set up
@@ -39,7 +41,13 @@ RAM_OBJECTS = (
     "py/nlr.c.o",  # 0.9 %, 156 B
     "py/map.c.o",  # 1.0 % of entering a game, 1.3 KiB: dicts and name lookups
     "extmod/modframebuf.c.o",  # 1.6 %, 3.9 KiB: drawing (2.5 % of a game's presses)
+    # Then, with those in RAM (`python -m tools.pico.profile cycles`: its share of a game's
+    # presses' cycles):
+    "pico_divider/divider_hardware.S.o",  # 10 % (every dict lookup divides), 1.2 KiB
 )
+# Not moved: frozen_content.c.o's code, the frozen viper modules' machine code (the raster,
+# 8.8 KiB, 15 % of a press's cycles from flash): linked into RAM, the image crashed on the
+# emulated Pico at its first frame (a misaligned read); left in flash.
 RAM_CONSTANTS = ("py/vm.c.o",)  # the opcode table, 1 KiB
 
 PORT_SCRIPT = "memmap_mp_rp2040.ld"
