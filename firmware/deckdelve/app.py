@@ -339,8 +339,10 @@ class App:
         key, result, save = self.leaving
         self.leaving = None
         self.stack = []
-        unload(key)
-        forget("host", "dialogs", "helpview", "campaigns")
+        # (one collection of the heap for both: each took ~1 M cycles of leaving a game)
+        unload(key, collect=False)
+        if not forget("host", "dialogs", "helpview", "campaigns"):
+            gc.collect()
         # The run is saved before the menus are built: the game's menu the message is drawn
         # over lists "Continue saved run" already, its cursor on it.
         saved = save is not None and self.store().save_run(key, save[0], save[1], save[2],
@@ -369,7 +371,8 @@ def load(module, name):
 
 def forget(*modules):
     """Drop platform modules from RAM (they load again when next needed); the heap is
-    collected if one was loaded (a collection costs 0.6-2.7 M cycles on the Pico)."""
+    collected if one was loaded (a collection costs 0.6-2.7 M cycles on the Pico). True if
+    it was."""
     pkg = sys.modules.get("deckdelve")
     dropped = False
     for m in modules:
@@ -382,6 +385,7 @@ def forget(*modules):
                 pass
     if dropped:
         gc.collect()
+    return dropped
 
 
 def table_key(key, options):
@@ -397,8 +401,9 @@ def mode_title(entry, options):
     return entry[1]
 
 
-def unload(key):
-    """Forget a game's modules so that their RAM is freed (they load again on the next start)."""
+def unload(key, collect=True):
+    """Forget a game's modules so that their RAM is freed (they load again on the next start);
+    collect=False leaves the collection of the heap to the caller."""
     for name in list(sys.modules):
         if name.startswith("deckdelve.games." + key) or name.startswith("deckdelve.ui." + key):
             del sys.modules[name]
@@ -413,7 +418,8 @@ def unload(key):
                 delattr(pkg, attr)
             except (AttributeError, TypeError):
                 pass
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 class Screen:

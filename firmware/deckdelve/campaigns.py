@@ -201,12 +201,25 @@ def _read(store, name):
     return None if got is None else got[1]
 
 
-def slots(root, key):
+def listing(root):
+    """The data folder's file names, for slots() and kept(), or None if it cannot be listed."""
+    try:
+        return os.listdir(root)
+    except OSError:
+        return None
+
+
+def slots(root, key, names=None):
     """The slot list: for each slot None (empty) or its label. Reads the small snapshot files
-    only, never a journal."""
+    only, never a journal. names: listing(root), where a slot with no file is not looked up
+    (a file system search each, and another for a newer firmware's file: ~0.4 M cycles on a
+    Pico, issue 36)."""
     store = _store(root, None)
     out = []  # type: list
     for slot in range(SLOTS):
+        if names is not None and _name(key, slot) not in names:
+            out.append(None)
+            continue
         value = _read(store, _name(key, slot))
         if value is None and store.newer_on_flash(_name(key, slot), KIND, VERSION):
             out.append(NEWER)  # (not "- empty -": nothing can be started or saved there)
@@ -235,14 +248,15 @@ def delete(root, key, slot):
     store.remove(_name(key, slot))
 
 
-def kept(root, key, slot):
+def kept(root, key, slot, names=None):
     """The N of the newest campaign of this slot kept aside as .badN (its snapshot or its
-    journal: see _Store), 0 if none: the slot list says where it went."""
+    journal: see _Store), 0 if none: the slot list says where it went. names: listing(root),
+    made once for every slot."""
     # (one listing of the folder, not a look-up of each name: each is a file system
     # search, ~1.8 ms on a Pico, and the slot list asks this for every empty slot)
-    try:
-        names = os.listdir(root)
-    except OSError:
+    if names is None:
+        names = listing(root)
+    if names is None:
         return 0
     base = "%s%d" % (campaign_prefix(key), slot)
     n = 0

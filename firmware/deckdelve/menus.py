@@ -123,12 +123,13 @@ class GameMenu(Menu):
         if self.flag("slots"):
             # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
             # action, or empty; A continues one or starts one in a free slot.
-            self.labels = load("campaigns", "slots")(self.app.data_dir, key)
+            names = load("campaigns", "listing")(self.app.data_dir)
+            self.labels = load("campaigns", "slots")(self.app.data_dir, key, names)
             # An empty slot may keep a damaged campaign aside (.badN): its row says where.
             kept = load("campaigns", "kept")
-            self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i)
+            self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i, names)
                          for i in range(len(self.labels))]
-            kept = None
+            kept = names = None
             for i in range(len(self.labels)):
                 empty = "empty; old one in .bad%d" % self.kept[i] if self.kept[i] else \
                     "- empty -"
