@@ -75,7 +75,7 @@ def test_the_images_hot_runtime_runs_from_ram(images):
     """tools/ship/ram_code.py: every function of RAM_OBJECTS is linked in the RP2040's SRAM
     (where no XIP cache miss can happen), the VM's opcode table too; the rest of the runtime
     stays in flash. (The rp2 port's own script meant vm.c for RAM, and matched nothing.)"""
-    from tools.pico.profile import sections
+    from tools.pico.pico_emu import sections
     from tools.ship import ram_code
 
     with open(firmware.linker_map("ssd1306-i2c")) as f:

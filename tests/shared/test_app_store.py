@@ -2,7 +2,7 @@
 # reported at boot and play goes on; a folder in place of a saved run is not offered to
 # continue; a score that made the table but could not be written says so on the score screen;
 # a saved run copied aside and put back after it was continued is refused.
-# heap: 132K
+# heap: 154K
 # isolate
 # (the whole app with Red Queen's code in RAM, saving and quitting: as in test_app.py, more
 # than 80 KiB on the 64-bit unix port; test_ui_ram_budget.py holds the app's RAM budget)

@@ -1,7 +1,7 @@
 # Mini Rogue played through the UI: at every decision the cursor moves one choice a press, in
 # both directions and round the list, and never rests on nothing (every place is a legal
 # action, or in the merchant a row whose refusal A explains); under CPython and MicroPython.
-# heap: 144K
+# heap: 160K
 # (the whole app, this game's rules, its scene and its art sit in RAM together, as in
 # test_red_queen_ui.py)
 from play_helpers import new_game

@@ -3,7 +3,7 @@
 # and on the platform's own screens: see textcheck.py for what is checked. Under CPython and
 # real MicroPython. A failure names the text, where it is, the screen, and the host_sim line
 # that shows it.
-# heap: 204K
+# heap: 212K
 # isolate
 # (each game's run in its own interpreter: the whole app, the game's scene and a bot in RAM
 # together, as in the games' UI tests; the seeded walk of each game opens the pause menu's

@@ -42,7 +42,7 @@ from tools.ship import inputs, mpy
 from tools.pico.pico_emu import (  # noqa: F401 (the tour's names, as tests and tools use them)
     BOARD, BUSES, HERE, LETTERS, ROUTE_NAMES, ROUTES,
     SEED, Failure, build_image, check_tools, data_files, emulate,
-    firmware_for, game_index, npm_ci, past_creation,
+    firmware_for, game_index, npm_ci, past_creation, charge, profile_run, sections,
 )
 
 on_path(FIRMWARE)
@@ -293,6 +293,9 @@ def markdown(summary, heading="Measured now", before=None):
                      _m(summary["menu_press"][0]), _m(summary["menu_press"][1]),
                      _m(summary["menu_draw"][0]), _m(summary["menu_draw"][1]),
                      (summary["title_free"] or 0) / 1000))
+    missed = goals_missed(summary)
+    lines += ["", ("Goals missed on this route and bus: %s." % "; ".join(missed)) if missed
+              else "Every goal above is met on this route and bus."]
     if before is not None:
         lines += ["", "The same run less its cache misses (every flash read a hit: the figures "
                   "`make bench-pico` gave before the cache model, kept for one release), with "
@@ -309,6 +312,36 @@ def markdown(summary, heading="Measured now", before=None):
         lines += ["", "Menus, drawing alone worst: %s / %s; reset to the first full title "
                   "frame: %s / %s." % (_m(summary["menu_draw"][1]), _m(before["menu_draw"][1]),
                                        _m(summary["boot"]), _m(before["boot"]))]
+    return "\n".join(lines) + "\n"
+
+
+# A game's steps held to ENTER_GOAL, in words.
+GAME_STEPS = (("enter", "entering"), ("leave", "leaving"), ("rules", "opening its rules"),
+         ("slots", "opening its slot menu"))
+
+
+def causes(summary, board, top=6):
+    """Where the time goes in each step of a game (entering, leaving, opening its rules or
+    slot menu) that misses its goal on the Deckdelve image of board: the tour of those games
+    run again with a cycle profile (pico_emu.profile_run), each step's cycles before the
+    push charged to the object files of the image. Markdown ("" when every step is met)."""
+    late = [(r["game"], step) for r in summary["games"] for step, _words in GAME_STEPS
+            if r[step] is not None and r[step] > ENTER_GOAL]
+    if not late:
+        return ""
+    games = sorted({g for g, _s in late}, key=game_index)
+    profile, map_path = profile_run(script(tour(games)), board, "cycles")
+    with open(map_path) as f:
+        placed = sections(f.read())
+    lines = ["Where the time goes in each step over its goal (the Deckdelve image, %s; "
+             "`python -m tools.pico.profile cycles`: the step's cycles before its push, "
+             "by object file of the image):" % board, ""]
+    for game, step in late:
+        _n, by_obj, total = charge(profile, placed, "cycles", ["%s/%s" % (game, step)])
+        parts = ["%s %.2f M" % (o, n / 1e6) for o, n in
+                 sorted(by_obj.items(), key=lambda kv: -kv[1])[:top]]
+        lines.append("- %s, %s: %.2f M before the push; %s." % (
+            game, dict(GAME_STEPS)[step], total / 1e6, ", ".join(parts)))
     return "\n".join(lines) + "\n"
 
 
@@ -361,8 +394,7 @@ def goals_missed(summary):
         g = r["game"]
         if r["draw"] > DRAW_GOAL:
             missed.append("%s: drawing takes up to %s (goal 1.25 M)" % (g, _m(r["draw"])))
-        for what, words in (("enter", "entering"), ("leave", "leaving"),
-                            ("rules", "opening its rules"), ("slots", "opening its slot menu")):
+        for what, words in GAME_STEPS:
             if r[what] is not None and r[what] > ENTER_GOAL:
                 missed.append("%s: %s takes %s (goal 12.5 M)" % (g, words, _m(r[what])))
         if r["idle"] is not None and r["idle"] > IDLE_GOAL:
@@ -551,6 +583,12 @@ def main(argv=None):
         for route in routes:
             parts.append(markdown(summaries[bus][route], "Measured now, %s" % ROUTE_NAMES[route],
                                   befores[bus][route]))
+            if route == "frozen" and not a.firmware:  # (the image profile_run builds)
+                try:
+                    parts.append(causes(summaries[bus][route], BUSES[bus]))
+                except (Failure, inputs.Missing) as e:
+                    print("bench_pico: %s" % e, file=sys.stderr)
+                    return 1
     parts += [saves[route] for route in routes if route in saves]
     text = "\n".join(parts)
     print(text)

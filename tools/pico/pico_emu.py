@@ -5,8 +5,10 @@ runner. Shared by tools/pico/bench_pico.py (the tour's figures) and the flash to
 never each other's back.
 """
 
+import bisect
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -251,3 +253,62 @@ def emulate(text, image, board=BOARD, firmware=None, bootrom=None, route="mpy",
 
 
 ROUTE_NAMES = {"mpy": "stock MicroPython + .mpy on flash", "frozen": "Deckdelve image (frozen)"}
+
+
+# ---- profiles: where a run's cycles or XIP cache misses went (tools/pico/profile.py) ----
+SECTION = re.compile(r"^ (\.(?:text|rodata|data|time_critical)[^\s]*)\s*(?:\n\s+)?(0x[0-9a-f]+)\s+"
+                     r"(0x[0-9a-f]+)\s+(\S+)", re.M)
+PROFILES = {"misses": "--miss-profile", "cycles": "--cycle-profile"}  # (run.mjs's flags)
+
+
+def sections(map_text):
+    """[(start, size, section, object file as the map names it)] of every input section the
+    linker placed in flash (0x10000000 on) or RAM (0x20000000 on), by address."""
+    out = []
+    for name, addr, size, obj in SECTION.findall(map_text):
+        a, n = int(addr, 16), int(size, 16)
+        if n and (0x10000000 <= a < 0x11000000 or 0x20000000 <= a < 0x20042000):
+            out.append((a, n, name, obj))
+    out.sort()
+    return out
+
+
+def charge(profile, placed, kind, labels=None):
+    """A profile's misses or cycles (kind) by section and by object file of the image's
+    linker map placed (sections()): ({section: n}, {object: n}, total), over the labels
+    ending as one of labels (None: all). A profile's addresses: a word of flash without its
+    alias bits (misses), or an instruction's own (cycles)."""
+    starts = [p[0] for p in placed]
+    by_name, by_obj, total = {}, {}, 0
+    for label, words in profile.items():
+        if labels and not any(label.endswith(x) for x in labels):
+            continue
+        for addr, n in words:
+            a = 0x10000000 | addr if kind == "misses" else addr
+            i = bisect.bisect_right(starts, a) - 1
+            if i >= 0 and a < placed[i][0] + placed[i][1]:
+                _s, _n, name, obj = placed[i]
+                obj = os.path.basename(obj)
+            elif a < 0x4000:
+                name, obj = "(bootrom)", "(bootrom)"
+            else:
+                name, obj = "(outside any section: the filesystem, boot2)", "-"
+            by_name[name] = by_name.get(name, 0) + n
+            by_obj[obj] = by_obj.get(obj, 0) + n
+            total += n
+    return by_name, by_obj, total
+
+
+def profile_run(text, board, kind):
+    """Run the script text on the Deckdelve image of board with a profile of kind (PROFILES):
+    returns (the profile, the path of the image's linker map)."""
+    from tools.ship import firmware
+
+    check_tools()
+    with tempfile.TemporaryDirectory(prefix="deckdelve-profile-") as work:
+        image = build_image(work, route="frozen", board=board)
+        out = os.path.join(work, "profile.json")
+        emulate(text, image, board, route="frozen", profile=(PROFILES[kind], out))
+        with open(out) as f:
+            profile = json.load(f)
+    return profile, firmware.linker_map(board)
