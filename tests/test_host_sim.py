@@ -92,6 +92,7 @@ def test_a_game_with_options_starts_on_its_menus_choice_without_options(tmp_path
     assert sim.app.stack[-1].options == ()  # Quick play, its first
     played = Sim(str(tmp_path / "played"), seed=1)
     menus.remember(played.app, "mini_rogue", 3)  # Hell, as the menu keeps it
+    played.app.after_show()  # (written once the frame is on the display, as the loop does)
     sim = Sim(str(tmp_path / "played"), seed=1, game="mini_rogue", options=None)
     assert sim.app.stack[-1].options == ("hell",)
     assert main(["--game", "mini_rogue", "--seed", "9", "--keys", "A", "--screenshot",

@@ -40,3 +40,6 @@ def test_cycles_and_misses_are_charged_where_their_addresses_lie():
     misses = {"menus": [[0x59be8, 4], [0xa004, 2]]}
     by_name, by_obj, total = charge(misses, placed, "misses")
     assert by_obj == {"frozen_content.c.o": 4, "lfs2_util.c.o": 2} and total == 6
+    # reads likewise: the frozen bytecode's name the Python function that ran
+    by_name, _o, _t = charge({"menus": [[0x59be8, 9]]}, placed, "reads")
+    assert by_name == {".rodata.fun_data_deckdelve_app_App_frame": 9}

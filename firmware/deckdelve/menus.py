@@ -123,13 +123,16 @@ class GameMenu(Menu):
         if self.flag("slots"):
             # Campaign slots (deckdelve/campaigns.py): each a campaign saved after every
             # action, or empty; A continues one or starts one in a free slot.
-            names = load("campaigns", "listing")(self.app.data_dir)
-            self.labels = load("campaigns", "slots")(self.app.data_dir, key, names)
+            listing = load("campaigns", "listing")
+            self.labels = load("campaigns", "slots")(self.app.data_dir, key,
+                                                     listing(self.app.data_dir))
             # An empty slot may keep a damaged campaign aside (.badN): its row says where.
+            # (listed again: reading the slots may have just set one aside)
+            names = listing(self.app.data_dir)
             kept = load("campaigns", "kept")
             self.kept = [0 if self.labels[i] else kept(self.app.data_dir, key, i, names)
                          for i in range(len(self.labels))]
-            kept = names = None
+            kept = names = listing = None
             for i in range(len(self.labels)):
                 empty = "empty; old one in .bad%d" % self.kept[i] if self.kept[i] else \
                     "- empty -"

@@ -258,7 +258,9 @@ ROUTE_NAMES = {"mpy": "stock MicroPython + .mpy on flash", "frozen": "Deckdelve 
 # ---- profiles: where a run's cycles or XIP cache misses went (tools/pico/profile.py) ----
 SECTION = re.compile(r"^ (\.(?:text|rodata|data|time_critical)[^\s]*)\s*(?:\n\s+)?(0x[0-9a-f]+)\s+"
                      r"(0x[0-9a-f]+)\s+(\S+)", re.M)
-PROFILES = {"misses": "--miss-profile", "cycles": "--cycle-profile"}  # (run.mjs's flags)
+# (run.mjs's flags; reads: every read of flash, the frozen bytecode's naming the Python
+# functions that ran)
+PROFILES = {"misses": "--miss-profile", "cycles": "--cycle-profile", "reads": "--read-profile"}
 
 
 def sections(map_text):
@@ -284,7 +286,7 @@ def charge(profile, placed, kind, labels=None):
         if labels and not any(label.endswith(x) for x in labels):
             continue
         for addr, n in words:
-            a = 0x10000000 | addr if kind == "misses" else addr
+            a = addr if kind == "cycles" else 0x10000000 | addr
             i = bisect.bisect_right(starts, a) - 1
             if i >= 0 and a < placed[i][0] + placed[i][1]:
                 _s, _n, name, obj = placed[i]

@@ -1,15 +1,16 @@
-"""Where the cycles or the XIP cache's misses go on the emulated Pico: the tour of `make
-bench-pico` on the Deckdelve image, each instruction's cycles (or each miss) charged to the
-function or constant its address lies in (the linker's map of that image), summed by name and
-by object file.
+"""Where the cycles, the XIP cache's misses or the flash's reads go on the emulated Pico: the
+tour of `make bench-pico` on the Deckdelve image, each instruction's cycles (each miss, each
+read) charged to the function or constant its address lies in (the linker's map of that
+image), summed by name and by object file.
 
-    python -m tools.pico.profile [cycles|misses] [--bus i2c|spi] [--games a,b]
+    python -m tools.pico.profile [cycles|misses|reads] [--bus i2c|spi] [--games a,b]
                                  [--labels enter,idle] [--top N]
 
 A label is a part of the tour (a game's `enter`, `play`, `idle`, `leave`; `menus`): --labels
 keeps the frames of labels ending so. What it is for: choosing the runtime's code that goes in
 RAM (tools/ship/ram_code.py), where a miss cannot happen (misses), and seeing what a slow frame
-spends its time on (cycles; code in the bootrom is "(bootrom)").
+spends its time on (cycles; code in the bootrom is "(bootrom)"), and which Python functions ran
+(reads: the frozen bytecode read, in `.rodata.fun_data_<module>_<function>`).
 """
 
 import sys

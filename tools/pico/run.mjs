@@ -56,6 +56,8 @@
 //   --cycle-profile OUT where the frames' cycles went: {label: [[instruction address, cycles],
 //                      ...]}, each instruction's cycles, its misses included (slower to run);
 //                      from a frame's first display transfer on, under `LABEL+pushing`
+//   --read-profile OUT every read of flash, by word: {label: [[word address, reads], ...]} (the
+//                      frozen bytecode's reads name the Python functions that ran)
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
 // pushes, probes, serial, error, bus, flash: {erases, programs, busy, timing, xip_off: times the
 // flash was taken out of XIP, checked: instructions run meanwhile, all checked}, cut?, end};
@@ -192,6 +194,21 @@ if (opts['cycle-profile']) {
     const out = {};
     for (const [k, words] of cycleProfile) out[k] = [...words.entries()];
     fs.writeFileSync(opts['cycle-profile'], JSON.stringify(out));
+  });
+}
+if (xip && opts['read-profile']) {
+  const readProfile = new Map();
+  xip.onAccess = (address) => {
+    if (!frame) return;
+    let words = readProfile.get(frame.label);
+    if (!words) readProfile.set(frame.label, words = new Map());
+    const w = (address & 0xfffffc) >>> 0;
+    words.set(w, (words.get(w) || 0) + 1);
+  };
+  process.on('exit', () => {
+    const out = {};
+    for (const [k, words] of readProfile) out[k] = [...words.entries()];
+    fs.writeFileSync(opts['read-profile'], JSON.stringify(out));
   });
 }
 if (missProfile) {

@@ -115,6 +115,7 @@ export function attachXipCache(mcu, { fill = 'word' } = {}) {
     older[set] = 1 - way;
   }
   m.access = access;
+  m.onAccess = null;  // (address) => void: every read of flash (run.mjs --read-profile)
 
   // XIP_CTRL's registers (datasheet 2.6.4), with the atomic set/clear/xor aliases for CTRL.
   function ctrlRead(address) {
@@ -147,16 +148,16 @@ export function attachXipCache(mcu, { fill = 'word' } = {}) {
   mcu.readUint32 = (address) => {
     address >>>= 0;
     const top = address >>> 26;  // 4: 0x10000000-0x13ffffff (flash); 5: 0x14... (XIP_CTRL)
-    if (top === 4) access(address);
+    if (top === 4) { if (m.onAccess) m.onAccess(address); access(address); }
     else if (top === 5 && address < XIP_CTRL + 0x4000) return ctrlRead(address);
     return read32(address);
   };
   mcu.readUint16 = (address) => {
-    if ((address >>> 26) === 4) access(address >>> 0);
+    if ((address >>> 26) === 4) { if (m.onAccess) m.onAccess(address >>> 0); access(address >>> 0); }
     return read16(address);
   };
   mcu.readUint8 = (address) => {
-    if ((address >>> 26) === 4) access(address >>> 0);
+    if ((address >>> 26) === 4) { if (m.onAccess) m.onAccess(address >>> 0); access(address >>> 0); }
     return read8(address);
   };
   mcu.writeUint32 = (address, value) => {
