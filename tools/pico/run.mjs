@@ -54,8 +54,9 @@
 //   --miss-profile OUT where the misses fell: {label: [[word address, misses], ...]} over the
 //                      frames of each label (tools/pico/profile.py names the functions)
 //   --cycle-profile OUT where the frames' cycles went: {label: [[instruction address, cycles],
-//                      ...]}, each instruction's cycles, its misses included (slower to run);
-//                      from a frame's first display transfer on, under `LABEL+pushing`
+//                      ...]}, each instruction's cycles, its misses included (slower to run)
+//                      (each profile: from a frame's first display transfer on, under
+//                      `LABEL+pushing`)
 //   --read-profile OUT every read of flash, by word: {label: [[word address, reads], ...]} (the
 //                      frozen bytecode's reads name the Python functions that ran)
 // LOG.json: {frames: [{n, label, press, cycles, redrawn, draw, shown, flash_shown?, pushed, bytes, t0, t1, at, flash?, ram?}],
@@ -125,7 +126,6 @@ for (let o = 0; o + 512 <= uf2.length; o += 512) {
 const xip = XIP === 'on' ? attachXipCache(mcu, { fill: opts['xip-fill'] || 'word' }) : null;
 const loop = runLoop(sim, CLOCK_HZ);
 const missCycles = () => (xip ? xip.missCycles : 0);
-const missProfile = xip && opts['miss-profile'] ? new Map() : null;  // label -> Map(word address -> misses)
 const fsBytes = fs.readFileSync(fsImage);
 mcu.flash.set(fsBytes, FS_OFFSET);
 
@@ -178,47 +178,39 @@ function panel() {  // the panel's 128 columns of each page
 
 // ---- frames: MARK_PIN high while the firmware runs one ----
 let frame = null, label = '', onFrameStart = null, onFrameEnd = null;
+// The profiles (--cycle-profile, --read-profile, --miss-profile): {label: Map(address -> n)},
+// written at exit; a frame's label, or `LABEL+pushing` from its first display transfer on.
+const frameLabel = () => (frame.firstBus === null ? frame.label : frame.label + '+pushing');
+function profile(flag) {
+  const byLabel = new Map();
+  process.on('exit', () => {
+    const out = {};
+    for (const [k, words] of byLabel) out[k] = [...words.entries()];
+    fs.writeFileSync(opts[flag], JSON.stringify(out));
+  });
+  return (at, address, n) => {
+    let words = byLabel.get(at);
+    if (!words) byLabel.set(at, words = new Map());
+    words.set(address, (words.get(address) || 0) + n);
+  };
+}
 if (opts['cycle-profile']) {
-  const cycleProfile = new Map();
+  const add = profile('cycle-profile');
   const execute = core.executeInstruction.bind(core);
   core.executeInstruction = () => {
     if (!frame) { execute(); return; }
-    // (the label read first: the instruction may end the frame)
-    const pc = core.PC, c0 = core.cycles, at = frame.firstBus === null ? frame.label : frame.label + '+pushing';
+    const pc = core.PC, c0 = core.cycles, at = frameLabel();  // (the instruction may end the frame)
     execute();
-    let words = cycleProfile.get(at);
-    if (!words) cycleProfile.set(at, words = new Map());
-    words.set(pc, (words.get(pc) || 0) + core.cycles - c0);
+    add(at, pc, core.cycles - c0);
   };
-  process.on('exit', () => {
-    const out = {};
-    for (const [k, words] of cycleProfile) out[k] = [...words.entries()];
-    fs.writeFileSync(opts['cycle-profile'], JSON.stringify(out));
-  });
 }
 if (xip && opts['read-profile']) {
-  const readProfile = new Map();
-  xip.onAccess = (address) => {
-    if (!frame) return;
-    let words = readProfile.get(frame.label);
-    if (!words) readProfile.set(frame.label, words = new Map());
-    const w = (address & 0xfffffc) >>> 0;
-    words.set(w, (words.get(w) || 0) + 1);
-  };
-  process.on('exit', () => {
-    const out = {};
-    for (const [k, words] of readProfile) out[k] = [...words.entries()];
-    fs.writeFileSync(opts['read-profile'], JSON.stringify(out));
-  });
+  const add = profile('read-profile');
+  xip.onAccess = (address) => { if (frame) add(frameLabel(), (address & 0xfffffc) >>> 0, 1); };
 }
-if (missProfile) {
-  xip.onMiss = (address) => {
-    if (!frame) return;  // (the frames' misses only, as the tables count them)
-    let words = missProfile.get(frame.label);
-    if (!words) missProfile.set(frame.label, words = new Map());
-    const w = (address & 0xfffffc) >>> 0;
-    words.set(w, (words.get(w) || 0) + 1);
-  };
+if (xip && opts['miss-profile']) {
+  const add = profile('miss-profile');  // (the frames' misses only, as the tables count them)
+  xip.onMiss = (address) => { if (frame) add(frameLabel(), (address & 0xfffffc) >>> 0, 1); };
 }
 const firstTransfer = () => { if (frame && frame.firstBus === null) { frame.firstBus = cycles(); frame.missAtBus = missCycles(); } };
 mcu.gpio[MARK_PIN].addListener(() => {
@@ -539,11 +531,6 @@ function finish() {
   log.end = now();
   if (xip) log.xip = { fill: xip.fill, miss: xip.cost(), overhead: OVERHEAD_CYCLES, hits: xip.hits,
     accesses: xip.accesses, misses: xip.misses, miss_cycles: xip.missCycles };
-  if (missProfile) {
-    const out = {};
-    for (const [k, words] of missProfile) out[k] = [...words.entries()];
-    fs.writeFileSync(opts['miss-profile'], JSON.stringify(out));
-  }
   if (opts['flash-out']) fs.writeFileSync(opts['flash-out'], mcu.flash.subarray(FS_OFFSET, FS_OFFSET + fsBytes.length));
   if (opts['flash-log']) {
     const out = ops.map((o) => ({ kind: o.kind, addr: o.addr - FS_OFFSET, len: o.len, t0: o.t0, t1: o.t1,
